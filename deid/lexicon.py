@@ -1,0 +1,119 @@
+"""Word lists that deid consults, loaded once per Deidentifier (see data/SOURCES.md).
+
+Kept as data from maintained packages or public-domain sources, never typed into code.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from importlib import resources
+
+import wordfreq
+
+# At or above this Zipf frequency (once per 100,000 words of English) a word is common English:
+# "will", "may", "hope", "long". Census names below it are probably meant as names.
+COMMON_ZIPF = 5.0
+# Census surnames past this rank are mostly rare words ("stent", "bolus", "cough" are all census
+# surnames); they count as names only when they are not medical words and not familiar English.
+FREQUENT_SURNAME_RANK = 10_000
+RARE_ZIPF = 3.0
+
+
+def _data_lines(name: str) -> list[str]:
+    text = resources.files("deid").joinpath("data").joinpath(name).read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def _census(name: str) -> list[str]:
+    """A census name file, most frequent first."""
+    text = resources.files("names").joinpath(name).read_text(encoding="ascii")
+    return [line.split()[0].lower() for line in text.splitlines() if line.strip()]
+
+
+def _countries() -> frozenset[str]:
+    text = resources.files("tzdata").joinpath("zoneinfo").joinpath("iso3166.tab").read_text(encoding="utf-8")
+    names = {line.split("\t", 1)[1].strip().lower() for line in text.splitlines() if line[:1].isalpha()}
+    return frozenset(names | {"usa", "america", "united states", "england", "scotland", "wales"})
+
+
+def _zipf_table() -> dict[str, float]:
+    # Zipf = log10(frequency per billion words); words rarer than 1 per 100M are left out (0).
+    return {w: math.log10(f) + 9 for w, f in wordfreq.get_frequency_dict("en").items() if f >= 1e-8}
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    first_names: frozenset[str]
+    surname_rank: dict[str, int]
+    medical_words: frozenset[str]  # ICD-10-CM vocabulary, drug names and clinical_terms.txt
+    clinical_terms: frozenset[str]  # drug names and clinical_terms.txt (no ICD: it names places too)
+    eponyms: frozenset[str]
+    countries: frozenset[str]
+    state_abbrevs: frozenset[str]
+    state_names: frozenset[str]
+    zipf_table: dict[str, float]
+
+    @classmethod
+    def load(cls) -> Lexicon:
+        states = [line.split("\t") for line in _data_lines("us_states.tsv")]
+        surnames = _census("dist.all.last")
+        terms = _data_lines("drug_words.txt") + _data_lines("clinical_terms.txt")
+        return cls(
+            first_names=frozenset(_census("dist.male.first") + _census("dist.female.first")),
+            surname_rank={name: rank for rank, name in enumerate(surnames, start=1)},
+            medical_words=frozenset(_data_lines("icd10cm_words.txt") + terms),
+            clinical_terms=frozenset(terms),
+            eponyms=frozenset(_data_lines("eponyms.txt")),
+            countries=_countries(),
+            state_abbrevs=frozenset(abbr for abbr, _ in states),
+            state_names=frozenset(name.lower() for _, name in states),
+            zipf_table=_zipf_table(),
+        )
+
+    def zipf(self, word: str) -> float:
+        return self.zipf_table.get(word.lower(), 0.0)
+
+    def is_census_name(self, word: str) -> bool:
+        low = word.lower()
+        return low in self.first_names or low in self.surname_rank
+
+    def is_clinical(self, word: str) -> bool:
+        """A medical word, drug or clinical abbreviation, or an eponym."""
+        low = word.lower().strip(".,;:'’\"")
+        bare = _bare(low)
+        # ICD-10-CM keeps eponyms possessive ("parkinson's"), so "Smith's" is clinical but "Smith" is not.
+        return low in self.medical_words or bare in self.medical_words or bare in self.eponyms
+
+    def is_clinical_term(self, word: str) -> bool:
+        """A drug or clinical abbreviation: never part of a place name ("NS", "ICU")."""
+        return _bare(word) in self.clinical_terms
+
+    def name_likelihood(self, word: str) -> float:
+        """How likely a word is a person's name on dictionary evidence alone (0 = not at all).
+
+        1.0: a census first name or frequent surname that is not common English or clinical;
+        0.7: a rare census surname that is neither a medical word nor familiar English.
+        """
+        low = _bare(word)
+        if len(low) < 2 or self.is_clinical(low) or self.zipf(low) >= COMMON_ZIPF:
+            return 0.0
+        rank = self.surname_rank.get(low)
+        if low in self.first_names or (rank is not None and rank <= FREQUENT_SURNAME_RANK):
+            return 1.0
+        if rank is not None and self.zipf(low) < RARE_ZIPF:
+            return 0.7
+        return 0.0
+
+    def is_place_word(self, word: str) -> bool:
+        low = word.lower()
+        return low in self.countries or low in self.state_names
+
+
+def _bare(word: str) -> str:
+    """Lower case without a possessive or surrounding punctuation: "Crohn's" -> "crohn"."""
+    low = word.lower().strip(".,;:'’\"")
+    for suffix in ("'s", "’s"):
+        if low.endswith(suffix):
+            return low[: -len(suffix)]
+    return low

@@ -1,0 +1,56 @@
+"""The shape every deid recognizer has: a Presidio EntityRecognizer driven by regular expressions.
+
+A subclass names its ENTITY and its PATTERNS (name, regex, score). When a regex has a group named
+"phi", only that group is reported, so a pattern can require context ("MRN: ...", "Dr ...") without
+redacting the context itself. `validate()` is the hook for checks a regex cannot express.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from presidio_analyzer import EntityRecognizer, RecognizerResult
+from presidio_analyzer.nlp_engine import NlpArtifacts
+
+from deid.lexicon import Lexicon
+
+
+class RegexRecognizer(EntityRecognizer):
+    ENTITY: ClassVar[str]
+    PATTERNS: ClassVar[tuple[tuple[str, str, float], ...]]
+    FLAGS: ClassVar[int] = re.IGNORECASE
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lexicon = lexicon
+        self._compiled = [(name, re.compile(rx, self.FLAGS), score) for name, rx, score in self.PATTERNS]
+        super().__init__(supported_entities=[self.ENTITY], supported_language="en")
+
+    def load(self) -> None:
+        """Patterns are compiled in __init__; nothing to load."""
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        results: list[RecognizerResult] = []
+        for name, regex, score in self._compiled:
+            for match in regex.finditer(text):
+                group = "phi" if "phi" in regex.groupindex and match.group("phi") else 0
+                start, end = match.span(group)
+                if start < end and self.validate(text, start, end, name):
+                    results.append(RecognizerResult(self.ENTITY, start, end, score))
+        return results
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        """Return False to drop a match that the regex alone cannot rule out."""
+        return True
+
+
+def before(text: str, start: int, width: int = 30) -> str:
+    """The lower-cased text just before a span."""
+    return text[max(0, start - width) : start].lower()
+
+
+def after(text: str, end: int, width: int = 30) -> str:
+    """The lower-cased text just after a span."""
+    return text[end : end + width].lower()

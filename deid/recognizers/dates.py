@@ -1,0 +1,128 @@
+"""Dates: every element more specific than the year (Safe Harbor B), in clinical shapes.
+
+Numbers that look like dates but are not ("1/2 NS", "pain 7/10", "strength 5/5", "2/6 SEM",
+"3-4 days") are ruled out by context, since a lost date is a leak and a lost fraction is a
+clinical error.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deid.recognizers.base import RegexRecognizer, after, before
+from deid.types import DATE
+
+MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+# Unambiguous alone: not a verb, modal or abbreviation ("may", "march", "dec" = decreased).
+MONTH_ALONE = r"(?:january|february|april|june|july|august|september|october|november|december|sept)"
+DAY = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?"
+YEAR = r"(?:(?:19|20)\d{2}|'?\d{2})"
+CUE = (
+    r"(?:on|since|from|until|till|thru|through|by|dated?|dos|dob|d\.o\.b\.?|admit(?:ted)?|adm|"
+    r"d/c|dc'?d|discharged?|seen|visit|last|next|before|after|start(?:ed|ing)?|effective|as of|of|"
+    r"between|and|to|-|thru)"
+)
+HOLIDAYS = (
+    r"(?:christmas(?:\s+(?:eve|day))?|thanksgiving|easter|halloween|new\s+year'?s(?:\s+(?:eve|day))?"
+    r"|independence\s+day|memorial\s+day|labor\s+day|valentine'?s\s+day|mother'?s\s+day"
+    r"|father'?s\s+day|fourth\s+of\s+july|hanukkah|yom\s+kippur|passover|rosh\s+hashanah)"
+)
+ORDINAL_NOUNS = re.compile(
+    r"\s*(?:-\s*)?(?:dose|line|degree|trimester|time|day|week|month|year|cycle|round|grade|toe|finger|"
+    r"digit|rib|ics|intercostal|cranial|nerve|attempt|floor|percentile|generation|sibling|child|"
+    r"pregnancy|gestation|stage|order|metatarsal|metacarpal|lumbar|sacral|cervical|thoracic|vertebra|"
+    r"heart|sound|fracture|episode|admission|visit|opinion|look|place|ventricle|branch|obtuse|"
+    r"marginal|diagonal|postop|pod|hd)",
+)
+FOLLOWING_UNIT = re.compile(
+    r"\s*(?:days?|d\b|wks?|weeks?|hours?|hrs?|h\b|min|minutes|months?|mos?\b|years?|yrs?|y\b|times|x\b|"
+    r"mg|mcg|g\b|ml|l\b|units?|tabs?|caps?|puffs?|drops?|cm|mm|in\b|inches|%|beats|bpm|breaths|"
+    r"episodes|lbs?|kg|points?|pts?\b|ppm|mmhg|meq|cc|mins|sec|seconds|per|/)"
+)
+SCALE_WORDS = re.compile(
+    r"pain|strength|motor|power|reflex|grip|murmur|sem\b|grade|score|scale|systolic|diastolic|out of|"
+    r"rated|flexion|extension|\bue\b|\ble\b|bilat|b/l|upper|lower|\brue\b|\blue\b|\brle\b|\blle\b|"
+    r"\bsm\b|holosystolic|ejection|\bhsm\b|\bdm\b|apgar|gcs|\bmmse\b|\bmoca\b|\bphq|/5|/6"
+)
+NUMERIC_CUE = re.compile(rf"(?:^|\W){CUE}\W*$")
+
+
+class DateRecognizer(RegexRecognizer):
+    ENTITY = DATE
+    PATTERNS = (
+        # 3/14/62, 07-22-2023, 3.14.62 and day-first 22/07/2023
+        (
+            "mdy",
+            r"(?<![\d/.])(?:0?[1-9]|1[0-2])([/.-])(?:0?[1-9]|[12]\d|3[01])\1(?:19|20)?\d{2}(?![\d/])",
+            0.95,
+        ),
+        ("dmy", r"(?<![\d/.])(?:1[3-9]|2\d|3[01])([/.-])(?:0?[1-9]|1[0-2])\1(?:19|20)?\d{2}(?![\d/])", 0.9),
+        ("iso", r"(?<!\d)(?:19|20)\d{2}([/.-])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])(?!\d)", 0.95),
+        ("month_year_numeric", r"(?<![\d/.])(?:0?[1-9]|1[0-2])/(?:19|20)\d{2}(?![\d/])", 0.8),
+        ("md_slash", r"(?<![\d/.:])(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])(?![\d/]|\.\d)", 0.8),
+        ("md_dash", r"(?<![\w/.:-])(?:0?[1-9]|1[0-2])-(?:0?[1-9]|[12]\d|3[01])(?![\w/]|-\d|\.\d)", 0.7),
+        ("month_day", rf"\b{MONTH}\.?\s*{DAY}\b(?:,?\s*{YEAR}\b)?", 0.9),
+        ("day_month", rf"\b{DAY}(?:\s+of)?[\s-]*{MONTH}\b\.?(?:,?\s*{YEAR}\b)?", 0.85),
+        ("month_year", rf"\b{MONTH}\.?,?[\s-]*(?:of\s+)?(?:(?:19|20)\d{{2}}|'\d{{2}})\b", 0.85),
+        ("month_alone", rf"\b{MONTH_ALONE}\b", 0.6),
+        (
+            "month_cued",
+            rf"\b(?:in|since|during|early|late|mid|last|next|this|until|till|by|of|from|before|after)[\s-]+(?P<phi>{MONTH})\b\.?",
+            0.7,
+        ),
+        (
+            "ordinal_day",
+            r"\b(?:on|since|from|until|till|by|the|of|before|after)\s+(?:the\s+)?(?P<phi>(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))\b",
+            0.7,
+        ),
+        ("holiday", rf"\b{HOLIDAYS}\b", 0.8),
+    )
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
+        span = text[start:end]
+        if pattern == "md_slash":
+            return _slash_is_date(span, text, start, end)
+        if pattern == "md_dash":
+            return _dash_is_date(span, text, start, end)
+        if pattern == "ordinal_day":
+            return not ORDINAL_NOUNS.match(text, end)
+        if pattern in ("month_day", "day_month", "month_cued"):
+            return _month_word_is_date(span, text, end)
+        return True
+
+
+def _slash_is_date(span: str, text: str, start: int, end: int) -> bool:
+    num, den = (int(p) for p in span.split("/"))
+    if NUMERIC_CUE.search(before(text, start, 14)):
+        return True
+    if den == 10 or (den in (2, 3, 4, 8) and num < den):
+        return False  # pain 7/10; 1/2 NS, 3/4 tab
+    if num <= den and SCALE_WORDS.search(before(text, start, 30) + " " + after(text, end, 30)):
+        return False  # strength 5/5, 2/6 SEM, Apgar 8/9
+    return not FOLLOWING_UNIT.match(text[end:].lower())
+
+
+def _dash_is_date(span: str, text: str, start: int, end: int) -> bool:
+    if FOLLOWING_UNIT.match(text[end:].lower()):
+        return False  # 3-4 days, 2-3 tabs
+    prefix = before(text, start, 14)
+    if re.search(r"(?:x|q|ages?|score|scale|ciwa|cows|grade|stage|rr|hr|between)\s*$", prefix):
+        return False
+    day = int(span.split("-")[1])
+    return day > 12 or bool(NUMERIC_CUE.search(prefix))
+
+
+def _month_word_is_date(span: str, text: str, end: int) -> bool:
+    words = re.findall(r"[A-Za-z]+", span)
+    month = next((w for w in words if w.lower()[:3] in _MONTH_PREFIXES), "")
+    if month.lower() in ("may", "mar", "march") and month.islower():
+        # "may 2" is usually a date but "may 2 mg" or "pt may need" are not.
+        if FOLLOWING_UNIT.match(text[end:].lower()):
+            return False
+    return not re.match(r"\s*(?:mg|mcg|ml|units?|tabs?|%)\b", text[end:].lower())
+
+
+_MONTH_PREFIXES = frozenset("jan feb mar apr may jun jul aug sep oct nov dec".split())

@@ -1,0 +1,105 @@
+"""Numbers and codes that identify: SSN, MRN, account, plan, licence, device, vehicle and any other
+unique code (Safe Harbor G–M, R). Lab values, doses, vitals and clinical codes are kept.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deid.recognizers.base import RegexRecognizer, after, before
+from deid.types import ID
+
+LABEL = (
+    r"(?:mrn|mr\s?#|mr\s+(?:no|number)|medical\s+record(?:\s+(?:number|no\.?|#))?|med\s+rec|hospital\s+(?:number|no\.?|#)|"
+    r"unit\s+(?:number|no\.?)|chart(?:\s+(?:number|no\.?|#))?|acct|account|acc(?:ession)?|encounter|enc|visit|csn|fin|har|"
+    r"member(?:\s+id)?|subscriber(?:\s+id)?|policy|group|plan\s+id|medicaid|medicare|mbi|hicn|insurance(?:\s+id)?|"
+    r"beneficiary|id|identifier|patient\s+id|pt\s+id|license|licence|lic|dl|driver'?s\s+licen[cs]e|dea|npi|upin|"
+    r"certificate|cert|serial|s/n|sn|serial\s+no\.?|device(?:\s+id)?|udi|imei|vin|plate|tag|specimen|"
+    r"case|claim|ticket|badge|employee(?:\s+id)?|record|ssn|ss#|soc(?:ial)?\s+sec(?:urity)?(?:\s+(?:number|no\.?|#))?|"
+    r"passport|reference|ref|auth(?:orization)?|requisition|req|order|rx|prescription|tracking)"
+)
+CODE = r"[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?"
+UNITS = re.compile(
+    r"\s*(?:mg|mcg|µg|ug|g\b|kg|ml|l\b|units?|iu|meq|mmol|cells|copies|/|%|k\b|mm|cm|lbs?|cc|steps|calories|kcal)",
+)
+
+
+class SsnRecognizer(RegexRecognizer):
+    ENTITY = ID
+    PATTERNS = (
+        ("ssn", r"(?<![\d-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\d-])", 0.95),
+        (
+            "ssn_spaced",
+            r"\b(?:ssn|ss#|social\s+security(?:\s+(?:number|no\.?|#))?)\s*[:#]?\s*(?P<phi>\d{3}[\s.]?\d{2}[\s.]?\d{4})\b",
+            0.95,
+        ),
+    )
+
+
+class LabelledIdRecognizer(RegexRecognizer):
+    """A code after a label that says it identifies something: "MRN: 00482913", "S/N PJN4471822"."""
+
+    ENTITY = ID
+    PATTERNS = (
+        (
+            "labelled",
+            rf"\b{LABEL}\s*(?:number|no\.?|num|#|id|code)?\s*(?:is|was|of)?\s*[:#=]?\s*#?\s*(?P<phi>{CODE})",
+            0.85,
+        ),
+    )
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        code = text[start:end]
+        # An identifier has digits; "ID consult", "group B strep" and "case 2" do not identify.
+        digits = sum(c.isdigit() for c in code)
+        if digits == 0 or len(code) < 3:
+            return False
+        return not UNITS.match(text[end:].lower())
+
+
+class VinRecognizer(RegexRecognizer):
+    ENTITY = ID
+    PATTERNS = (
+        ("vin", r"\b(?=[A-HJ-NPR-Z0-9]*\d)(?=[A-HJ-NPR-Z0-9]*[A-HJ-NPR-Z])[A-HJ-NPR-Z0-9]{17}\b", 0.8),
+    )
+
+
+class UniqueCodeRecognizer(RegexRecognizer):
+    """Any other unique code: long digit strings and letter-digit codes ("A1234567", "XK-4471-B").
+
+    Short codes that name clinical things (HbA1c, BRCA1, CA-125, COVID-19, E11.9, T2DM, L4-L5) have
+    too few digits to qualify; numbers followed by a unit are measurements.
+    """
+
+    ENTITY = ID
+    PATTERNS = (
+        ("digits", r"(?<![\w.,/:-])\d{6,}(?![\w.,/:]|-\d)", 0.6),
+        ("grouped_digits", r"(?<![\w.,/:-])\d{2,6}(?:-\d{2,8}){1,4}(?![\w.,/:]|-\d)", 0.5),
+        (
+            "alnum",
+            r"(?<![\w.-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])(?![\w-])",
+            0.6,
+        ),
+    )
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
+        code = text[start:end]
+        digits = sum(c.isdigit() for c in code)
+        if UNITS.match(text[end:].lower()):
+            return False
+        if pattern == "grouped_digits":
+            # 617-555 or 10-12 are ranges; a grouped identifier has many digits.
+            return digits >= 7 and not re.fullmatch(r"\d{1,2}-\d{1,2}", code)
+        if pattern == "alnum":
+            return digits >= 4 and len(code) >= 5 and not _clinical_code(text, start)
+        return not _is_a_count(text, end)
+
+
+def _clinical_code(text: str, start: int) -> bool:
+    """A code after a clinical coding label (ICD, CPT, LOINC, SNOMED, NDC) is not an identifier."""
+    return bool(re.search(r"(?:icd|cpt|loinc|snomed|ndc)[-\s]?\d*\s*[:#]?\s*$", before(text, start, 16)))
+
+
+def _is_a_count(text: str, end: int) -> bool:
+    """A number followed by what it counts ("10000 steps") is a quantity, not a code."""
+    return bool(re.match(r"\s*(?:steps|times|people|patients|words|dollars|usd|\$)", after(text, end, 12)))
