@@ -116,7 +116,7 @@ class ContextNameRecognizer(EntityRecognizer):
             if run and not _adjacent(text, tokens[j - 1], tok):
                 break
             first = not run
-            if self._is_name_token(tok, strong=strong and first, text=text):
+            if self._is_name_token(tok, strong=strong and first):
                 run.append(j)
             elif _is_initial(text, tok):
                 run.append(j)
@@ -138,14 +138,14 @@ class ContextNameRecognizer(EntityRecognizer):
         j = i
         while j >= 0 and len(run) < 4:
             tok = tokens[j]
-            if self._is_name_token(tok, strong=False, text="") or (len(tok.text) == 1 and tok.text.isupper()):
+            if self._is_name_token(tok, strong=False) or (len(tok.text) == 1 and tok.text.isupper()):
                 run.insert(0, j)
                 j -= 1
             else:
                 break
         return run
 
-    def _is_name_token(self, tok: Token, strong: bool, text: str) -> bool:  # noqa: ARG002
+    def _is_name_token(self, tok: Token, strong: bool) -> bool:
         bare = tok.bare
         low = bare.lower()
         if len(bare) < 2 or low in NOT_NAMES or low in ROLES or low in TITLES:
