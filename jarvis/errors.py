@@ -8,8 +8,9 @@
     ├── PermissionDeniedError     authenticated, but the role may not do this (HTTP 403)
     ├── AuthenticationError       no or bad credentials (HTTP 401)
     ├── ConflictError             state conflict, e.g. a job already running (HTTP 409)
-    └── UnavailableError          a store, the model or de-identification is down (HTTP 503)
-        └── DeidentificationFailed   deid raised; nothing was stored (fail closed)
+    ├── UnavailableError          a store, the model or de-identification is down (HTTP 503)
+    │   └── DeidentificationFailed   deid raised; nothing was stored (fail closed)
+    └── DataIntegrityError        stored data fails its check: tampering or a missing key (HTTP 500)
 
 Third-party errors are translated at the boundary with `raise XError(msg) from exc`, so callers
 only ever catch these.
@@ -62,3 +63,7 @@ class UnavailableError(JarvisError):
 
 class DeidentificationFailed(UnavailableError):
     code = "deidentification_failed"
+
+
+class DataIntegrityError(JarvisError):
+    code = "data_integrity_error"

@@ -52,6 +52,14 @@ def configure_logging(level: str = "INFO", json_lines: bool = False) -> None:
         handler.setFormatter(TypeOnlyFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root.addHandler(handler)
     # Third-party libraries that log their inputs at INFO/DEBUG stay at WARNING.
-    for noisy in ("presidio-analyzer", "presidio-anonymizer", "chromadb", "httpx"):
+    for noisy in (
+        "presidio-analyzer",
+        "presidio-anonymizer",
+        "chromadb",
+        "httpx",
+        "httpx2",
+        "alembic",
+        "google_genai",
+    ):
         logging.getLogger(noisy).setLevel(logging.WARNING)
     _configured = True

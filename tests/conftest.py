@@ -14,6 +14,10 @@ from typing import Any
 import pytest
 
 from deid import Deidentifier
+from jarvis.memory.embedders.onnx_minilm import MiniLmOnnxEmbedder
+
+# The fake Gemini server (REST on 127.0.0.1) as a fixture for every test package.
+pytest_plugins = ["tests.fakes.fixtures"]
 
 
 class NetworkAccessError(AssertionError):
@@ -62,3 +66,9 @@ def no_network(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def deid() -> Deidentifier:
     """One de-identifier for the whole run: it loads spaCy and the word lists (~1 s)."""
     return Deidentifier()
+
+
+@pytest.fixture(scope="session")
+def embedder() -> MiniLmOnnxEmbedder:
+    """The real ONNX MiniLM, loaded once (~0.3 s)."""
+    return MiniLmOnnxEmbedder()

@@ -1,0 +1,48 @@
+"""The `jarvis` command. It runs on the server host with direct access to the stores (trusted).
+
+jarvis [--data-dir DIR] deid [FILE|-] [--jsonl --field F] [--known-name NAME ...] [--spans] [--json]
+jarvis [--data-dir DIR] import FILE.jsonl --doctor ID [--json]
+jarvis [--data-dir DIR] search --doctor ID (--query TEXT | --queries FILE.jsonl) [--k N]
+                               [--patient-id P] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from jarvis.cli import deid_command, keys_commands, memory_commands
+from jarvis.config import Settings, get_settings
+from jarvis.errors import JarvisError
+from jarvis.logging_setup import configure_logging
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="jarvis", description="Jarvis memory command line")
+    parser.add_argument("--data-dir", type=Path, help="data directory (default: JARVIS_DATA_DIR or ./data)")
+    sub = parser.add_subparsers(dest="command", required=True)
+    deid_command.add_parser(sub)
+    memory_commands.add_parsers(sub)
+    keys_commands.add_parsers(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    settings: Settings = get_settings()
+    if args.data_dir is not None:
+        settings = settings.model_copy(update={"data_dir": args.data_dir})
+    configure_logging(settings.log_level, settings.log_json)
+    try:
+        code: int = args.handler(args, settings)
+    except JarvisError as exc:
+        # Messages of the service's errors never carry PHI; the code tells scripts what happened.
+        sys.stderr.write(f"jarvis {args.command}: {exc.message} ({exc.code})\n")
+        return 1
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Episodic memory: episodes, embedders, the Chroma vector index, the record store, retrieval."""

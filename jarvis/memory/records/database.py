@@ -1,0 +1,72 @@
+"""Database engines and schema migrations for SQLite (default) and PostgreSQL.
+
+SQLite runs with foreign keys on (deleting an episode cascades to its data key and search row),
+WAL for concurrent readers, and secure_delete so that freed pages are overwritten with zeros:
+a deleted episode's bytes must not linger in the file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import SQLAlchemyError
+
+from jarvis.errors import ConfigurationError, UnavailableError
+
+SQLITE_FILE_NAME = "jarvis.sqlite3"
+
+
+def default_url(data_dir: Path) -> str:
+    return f"sqlite:///{data_dir / SQLITE_FILE_NAME}"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    for pragma in ("foreign_keys=ON", "journal_mode=WAL", "secure_delete=ON", "busy_timeout=10000"):
+        cursor.execute(f"PRAGMA {pragma}")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    if url.startswith("postgresql"):
+        # psycopg 3 driver unless the URL names another one.
+        if url.startswith("postgresql://"):
+            url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+    raise ConfigurationError("database URL must be sqlite:// or postgresql://")
+
+
+def _alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", "jarvis:migrations")
+    return config
+
+
+def head_revision() -> str | None:
+    return ScriptDirectory.from_config(_alembic_config()).get_current_head()
+
+
+def current_revision(engine: Engine) -> str | None:
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def migrate(engine: Engine) -> None:
+    """Upgrade the schema to the newest revision; a no-op when it is already there."""
+    config = _alembic_config()
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+    except SQLAlchemyError as exc:
+        raise UnavailableError(f"database migration failed ({type(exc).__name__})") from exc

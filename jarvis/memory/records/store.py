@@ -1,0 +1,278 @@
+"""The record store: episodes, data keys and patient facts in SQLite or PostgreSQL.
+
+Every read takes the doctor id and puts it in the WHERE clause: a doctor can never read another
+doctor's rows, whatever the episode id. Only `committed` episodes are visible; `pending` rows are
+a save in flight (their vector may not exist yet) and are reconciled at start-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Engine, delete, func, select, text, update
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+
+from jarvis.errors import ConflictError, UnavailableError
+from jarvis.memory.records.fulltext import lexical_search
+from jarvis.memory.records.tables import DataKeyRow, EpisodeRow, PatientFactRow, StoreMetaRow
+
+PENDING, COMMITTED, DELETING = "pending", "committed", "deleting"
+_SEQ_ATTEMPTS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class NewEpisode:
+    """A fully prepared row (de-identified, encrypted) and its wrapped data key; seq is assigned here."""
+
+    row: EpisodeRow
+    master_version: int
+    wrapped_key: bytes
+    search_body: str
+
+
+class RecordStore:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    def _session(self) -> Session:
+        return self._sessions()
+
+    # -- writes -----------------------------------------------------------------------------
+    def insert_pending(self, episodes: Sequence[NewEpisode]) -> None:
+        """Insert all episodes as pending in one transaction, with per-session sequence numbers."""
+        for attempt in range(_SEQ_ATTEMPTS):
+            try:
+                with self._session() as session, session.begin():
+                    self._assign_seqs(session, episodes)
+                    for new in episodes:
+                        session.add(new.row)
+                    session.flush()
+                    for new in episodes:
+                        session.add(
+                            DataKeyRow(
+                                episode_id=new.row.id,
+                                master_version=new.master_version,
+                                wrapped=new.wrapped_key,
+                            )
+                        )
+                    if self.engine.dialect.name == "sqlite":
+                        session.execute(
+                            text(
+                                "INSERT INTO episode_search (episode_id, doctor_id, body) VALUES (:e, :d, :b)"
+                            ),
+                            [{"e": n.row.id, "d": n.row.doctor_id, "b": n.search_body} for n in episodes],
+                        )
+                return
+            except IntegrityError as exc:
+                # Two saves raced for the same session's next seq number: recompute and retry.
+                if attempt == _SEQ_ATTEMPTS - 1:
+                    raise ConflictError("could not assign a session sequence number") from exc
+            except SQLAlchemyError as exc:
+                raise UnavailableError(f"record store write failed ({type(exc).__name__})") from exc
+
+    @staticmethod
+    def _assign_seqs(session: Session, episodes: Sequence[NewEpisode]) -> None:
+        next_seq: dict[tuple[str, str], int] = {}
+        for new in episodes:
+            key = (new.row.doctor_id, new.row.session_id)
+            if key not in next_seq:
+                current = session.scalar(
+                    select(func.max(EpisodeRow.seq)).where(
+                        EpisodeRow.doctor_id == key[0], EpisodeRow.session_id == key[1]
+                    )
+                )
+                next_seq[key] = (current or 0) + 1
+            new.row.seq = next_seq[key]
+            next_seq[key] += 1
+
+    def set_state(self, episode_ids: Sequence[str], state: str, at: datetime) -> None:
+        with self._guard(), self._session() as session, session.begin():
+            session.execute(
+                update(EpisodeRow).where(EpisodeRow.id.in_(episode_ids)).values(state=state, state_at=at)
+            )
+
+    def delete_rows(self, episode_ids: Sequence[str]) -> None:
+        """Delete episodes with their data keys and search rows (crypto-shredding the ciphertexts)."""
+        if not episode_ids:
+            return
+        with self._guard(), self._session() as session, session.begin():
+            if self.engine.dialect.name == "sqlite":
+                session.execute(
+                    text("DELETE FROM episode_search WHERE episode_id = :e"), [{"e": e} for e in episode_ids]
+                )
+            session.execute(delete(DataKeyRow).where(DataKeyRow.episode_id.in_(episode_ids)))
+            session.execute(delete(EpisodeRow).where(EpisodeRow.id.in_(episode_ids)))
+
+    def mark_deleting(self, doctor_id: str, episode_id: str, at: datetime) -> bool:
+        """Hide the doctor's episode before its vector and rows are removed; False if not theirs."""
+        # A retried delete (state already `deleting`) finishes the job.
+        return self._update_owned(doctor_id, episode_id, (COMMITTED, DELETING), state=DELETING, state_at=at)
+
+    def set_outcome(
+        self, doctor_id: str, episode_id: str, outcome: str, note: str | None, at: datetime
+    ) -> bool:
+        return self._update_owned(
+            doctor_id, episode_id, (COMMITTED,), outcome=outcome, outcome_note=note, outcome_at=at
+        )
+
+    def _update_owned(
+        self, doctor_id: str, episode_id: str, states: tuple[str, ...], **values: object
+    ) -> bool:
+        """Update one episode only if it is the doctor's and in one of the states; False otherwise."""
+        with self._guard(), self._session() as session, session.begin():
+            result = session.execute(
+                update(EpisodeRow)
+                .where(
+                    EpisodeRow.id == episode_id,
+                    EpisodeRow.doctor_id == doctor_id,
+                    EpisodeRow.state.in_(states),
+                )
+                .values(**values)
+            )
+            return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    # -- reads ------------------------------------------------------------------------------
+    def get(self, doctor_id: str, episode_id: str) -> tuple[EpisodeRow, DataKeyRow] | None:
+        with self._guard(), self._session() as session:
+            found = session.execute(
+                select(EpisodeRow, DataKeyRow)
+                .join(DataKeyRow, DataKeyRow.episode_id == EpisodeRow.id)
+                .where(
+                    EpisodeRow.id == episode_id,
+                    EpisodeRow.doctor_id == doctor_id,
+                    EpisodeRow.state == COMMITTED,
+                )
+            ).first()
+            return (found[0], found[1]) if found else None
+
+    def by_ids(self, doctor_id: str, episode_ids: Sequence[str]) -> dict[str, EpisodeRow]:
+        if not episode_ids:
+            return {}
+        with self._guard(), self._session() as session:
+            rows = session.scalars(
+                select(EpisodeRow).where(
+                    EpisodeRow.id.in_(episode_ids),
+                    EpisodeRow.doctor_id == doctor_id,
+                    EpisodeRow.state == COMMITTED,
+                )
+            )
+            return {row.id: row for row in rows}
+
+    def history(
+        self, doctor_id: str, patient_refs: Sequence[str], limit: int
+    ) -> list[tuple[EpisodeRow, DataKeyRow]]:
+        with self._guard(), self._session() as session:
+            rows = session.execute(
+                select(EpisodeRow, DataKeyRow)
+                .join(DataKeyRow, DataKeyRow.episode_id == EpisodeRow.id)
+                .where(
+                    EpisodeRow.doctor_id == doctor_id,
+                    EpisodeRow.patient_ref.in_(patient_refs),
+                    EpisodeRow.state == COMMITTED,
+                )
+                .order_by(EpisodeRow.created_at.desc(), EpisodeRow.seq.desc())
+                .limit(limit)
+            )
+            return [(r[0], r[1]) for r in rows]
+
+    def recent(self, doctor_id: str, limit: int) -> list[EpisodeRow]:
+        """The doctor's newest episodes (the prototype's retrieval window; kept for comparison)."""
+        with self._guard(), self._session() as session:
+            return list(
+                session.scalars(
+                    select(EpisodeRow)
+                    .where(EpisodeRow.doctor_id == doctor_id, EpisodeRow.state == COMMITTED)
+                    .order_by(EpisodeRow.created_at.desc())
+                    .limit(limit)
+                )
+            )
+
+    def lexical(
+        self, doctor_id: str, terms: Sequence[str], patient_refs: Sequence[str] | None, limit: int
+    ) -> list[tuple[str, float]]:
+        with self._guard(), self._session() as session:
+            return lexical_search(session, doctor_id, terms, patient_refs, limit)
+
+    def stale_ids(self, state: str, before: datetime) -> list[str]:
+        """Ids of episodes left in `state` since before the given time."""
+        with self._guard(), self._session() as session:
+            return list(
+                session.scalars(
+                    select(EpisodeRow.id).where(EpisodeRow.state == state, EpisodeRow.state_at < before)
+                )
+            )
+
+    def count(self, doctor_id: str | None = None) -> int:
+        with self._guard(), self._session() as session:
+            query = select(func.count()).select_from(EpisodeRow).where(EpisodeRow.state == COMMITTED)
+            if doctor_id is not None:
+                query = query.where(EpisodeRow.doctor_id == doctor_id)
+            return int(session.scalar(query) or 0)
+
+    # -- data keys (master-key rotation) -------------------------------------------------------
+    def data_keys_below(self, master_version: int, limit: int) -> list[DataKeyRow]:
+        with self._guard(), self._session() as session:
+            return list(
+                session.scalars(
+                    select(DataKeyRow).where(DataKeyRow.master_version < master_version).limit(limit)
+                )
+            )
+
+    def replace_data_keys(self, rows: Sequence[DataKeyRow]) -> None:
+        with self._guard(), self._session() as session, session.begin():
+            for row in rows:
+                session.execute(
+                    update(DataKeyRow)
+                    .where(DataKeyRow.episode_id == row.episode_id)
+                    .values(master_version=row.master_version, wrapped=row.wrapped)
+                )
+
+    # -- patient facts --------------------------------------------------------------------------
+    def add_fact(self, row: PatientFactRow) -> None:
+        with self._guard(), self._session() as session, session.begin():
+            session.add(row)
+
+    def facts(self, doctor_id: str, patient_refs: Sequence[str]) -> list[PatientFactRow]:
+        with self._guard(), self._session() as session:
+            return list(
+                session.scalars(
+                    select(PatientFactRow)
+                    .where(
+                        PatientFactRow.doctor_id == doctor_id, PatientFactRow.patient_ref.in_(patient_refs)
+                    )
+                    .order_by(PatientFactRow.recorded_at.desc())
+                )
+            )
+
+    # -- store metadata ---------------------------------------------------------------------
+    def meta(self, key: str) -> str | None:
+        with self._guard(), self._session() as session:
+            row = session.get(StoreMetaRow, key)
+            return row.value if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self._guard(), self._session() as session, session.begin():
+            session.merge(StoreMetaRow(key=key, value=value))
+
+    def ping(self) -> None:
+        with self._guard(), self.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+
+    @staticmethod
+    def _guard() -> _StoreErrors:
+        return _StoreErrors()
+
+
+class _StoreErrors:
+    """Translate driver errors into UnavailableError at the boundary (type name only: no data)."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
+        if exc is not None and isinstance(exc, SQLAlchemyError):
+            raise UnavailableError(f"record store unavailable ({type(exc).__name__})") from exc

@@ -1,0 +1,384 @@
+"""MemoryService: save, read, rank and forget episodes, one doctor at a time.
+
+A save goes: validate -> de-identify (known names: patient, doctor) -> tag, summarise -> embed ->
+encrypt raw fields -> record rows written `pending` -> vectors upserted -> rows `committed`.
+Only committed rows are visible, so a failure at any step leaves no half-written episode: the
+service undoes what it wrote, and `reconcile()` at start-up clears what a crash left behind.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+from deid import Deidentifier, DeidError
+from jarvis.errors import ConfigurationError, DeidentificationFailed, InputError, JarvisError, NotFoundError
+from jarvis.memory import ranking, validation
+from jarvis.memory.embedders.base import Embedder
+from jarvis.memory.records.store import COMMITTED, DELETING, PENDING, NewEpisode, RecordStore
+from jarvis.memory.records.tables import DataKeyRow, EpisodeRow, PatientFactRow
+from jarvis.memory.text import clinical_tags, embedding_text, extractive_summary, search_terms
+from jarvis.memory.types import Episode, EpisodeDraft, FactCategory, Outcome, PatientFact, SearchHit
+from jarvis.memory.validation import Limits
+from jarvis.memory.vector_index import VectorIndex, VectorItem
+from jarvis.security.fields import FieldCipher, WrappedKey
+from jarvis.security.pseudonyms import PatientRef, Pseudonymizer
+
+logger = logging.getLogger(__name__)
+
+MAX_K = 50
+# Each retriever proposes this many candidates per requested hit before the hybrid re-rank.
+CANDIDATES_PER_HIT = 4
+MIN_CANDIDATES = 40
+# A pending row older than this belongs to a save that died; younger ones may be in flight elsewhere.
+RECONCILE_GRACE = timedelta(minutes=10)
+_IDENTITY_KEY = "embedding_identity"
+
+
+def _new_id(prefix: str) -> str:
+    return f"{prefix}_{secrets.token_urlsafe(18)}"
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    draft: EpisodeDraft
+    ref: PatientRef | None
+    query_deid: str
+    response_deid: str
+    summary: str
+    tags: list[str] = field(default_factory=list)
+
+
+class MemoryService:
+    def __init__(
+        self,
+        *,
+        store: RecordStore,
+        index: VectorIndex,
+        embedder: Embedder,
+        deid: Deidentifier,
+        pseudonyms: Pseudonymizer,
+        cipher: FieldCipher,
+        limits: Limits | None = None,
+        clock: Callable[[], datetime] = _utcnow,
+    ) -> None:
+        if embedder.identity != index.identity:
+            raise ConfigurationError("embedder and vector index disagree on the vector space")
+        self.store, self.index, self.embedder, self.deid = store, index, embedder, deid
+        self.pseudonyms, self.cipher = pseudonyms, cipher
+        self.limits = limits or Limits()
+        self._now = clock
+        self._check_identity()
+
+    def _check_identity(self) -> None:
+        """The store remembers which model its vectors came from; another one is a clear error."""
+        identity = self.embedder.identity
+        wanted = f"{identity.model_id}/{identity.dimension}"
+        recorded = self.store.meta(_IDENTITY_KEY)
+        if recorded is None:
+            self.store.set_meta(_IDENTITY_KEY, wanted)
+        elif recorded != wanted:
+            raise ConfigurationError(
+                f"this store's episodes were embedded with {recorded}; the configured embedder is {wanted}"
+            )
+
+    # -- saving -----------------------------------------------------------------------------
+    def save(self, doctor_id: str, draft: EpisodeDraft, *, doctor_name: str | None = None) -> str:
+        return self.save_batch(doctor_id, [draft], doctor_name=doctor_name)[0]
+
+    def save_batch(
+        self, doctor_id: str, drafts: Sequence[EpisodeDraft], *, doctor_name: str | None = None
+    ) -> list[str]:
+        """Save all episodes or none; returns their ids in input order."""
+        validation.doctor_id(doctor_id)
+        now = self._now()
+        checked = validation.batch(drafts, self.limits, now)
+        prepared = self._prepare(checked, doctor_name)
+        vectors = self.embedder.embed_documents([embedding_text(p.query_deid, p.summary) for p in prepared])
+        new = [self._row(doctor_id, p, now) for p in prepared]
+        ids = [n.row.id for n in new]
+        self.store.insert_pending(new)
+        try:
+            self.index.upsert(
+                [
+                    VectorItem(
+                        n.row.id, vector, doctor_id, n.row.patient_ref, n.row.created_at.timestamp(), None
+                    )
+                    for n, vector in zip(new, vectors, strict=True)
+                ]
+            )
+            self.store.set_state(ids, COMMITTED, self._now())
+        except JarvisError:
+            self._undo(ids)
+            raise
+        return ids
+
+    def _prepare(self, drafts: Sequence[EpisodeDraft], doctor_name: str | None) -> list[_Prepared]:
+        """De-identify every text, grouped by known names so that each group is one deid batch."""
+        groups: dict[tuple[str, ...], list[int]] = {}
+        for i, d in enumerate(drafts):
+            names = tuple(n for n in (d.patient_name, doctor_name) if n and n.strip())
+            groups.setdefault(names, []).append(i)
+        cleaned: dict[int, list[str]] = {}
+        for names, members in groups.items():
+            texts = [t for i in members for t in self._texts(drafts[i])]
+            try:
+                results = self.deid.deidentify_batch(texts, known_names=names)
+            except DeidError:
+                raise DeidentificationFailed("de-identification failed; nothing was stored") from None
+            position = 0
+            for i in members:
+                count = len(self._texts(drafts[i]))
+                cleaned[i] = [r.text for r in results[position : position + count]]
+                position += count
+        prepared = []
+        for i, d in enumerate(drafts):
+            query, response, *given = cleaned[i]
+            summary = given[0] if given else extractive_summary(query, response)
+            ref = self.pseudonyms.ref(d.patient_id) if d.patient_id is not None else None
+            prepared.append(
+                _Prepared(d, ref, query, response, summary, clinical_tags(f"{query}\n{response}"))
+            )
+        return prepared
+
+    @staticmethod
+    def _texts(draft: EpisodeDraft) -> list[str]:
+        return [draft.query, draft.response, *([draft.summary] if draft.summary is not None else [])]
+
+    def _row(self, doctor_id: str, p: _Prepared, now: datetime) -> NewEpisode:
+        episode_id = _new_id("ep")
+        data_key, wrapped = self.cipher.new_data_key(episode_id)
+        seal = self.cipher.encrypt
+        name = p.draft.patient_name
+        row = EpisodeRow(
+            id=episode_id,
+            doctor_id=doctor_id,
+            patient_ref=p.ref.ref if p.ref else None,
+            key_version=p.ref.key_version if p.ref else None,
+            session_id=p.draft.session_id or _new_id("ses"),
+            seq=0,
+            created_at=p.draft.created_at or now,
+            query_deid=p.query_deid,
+            response_deid=p.response_deid,
+            summary=p.summary,
+            tags=p.tags,
+            tools_used=list(p.draft.tools_used),
+            confidence=p.draft.confidence,
+            embedding_model=self.embedder.identity.model_id,
+            state=PENDING,
+            state_at=now,
+            enc_query=seal(data_key, episode_id, "query", p.draft.query),
+            enc_response=seal(data_key, episode_id, "response", p.draft.response),
+            enc_patient_name=seal(data_key, episode_id, "patient_name", name) if name else None,
+        )
+        body = f"{p.summary}\n{p.query_deid}\n{p.response_deid}"
+        return NewEpisode(row, wrapped.master_version, wrapped.blob, body)
+
+    def _undo(self, episode_ids: Sequence[str]) -> None:
+        """Best effort after a failed save; whatever remains is `pending` and reconciled later."""
+        try:
+            self.index.delete(episode_ids)
+            self.store.delete_rows(episode_ids)
+        except JarvisError:
+            logger.warning(
+                "could not undo a failed save of %d episodes; left for reconcile", len(episode_ids)
+            )
+
+    def reconcile(self, grace: timedelta = RECONCILE_GRACE) -> int:
+        """Remove saves that never committed and finish deletes that never completed."""
+        cutoff = self._now() - grace
+        stale = self.store.stale_ids(PENDING, cutoff) + self.store.stale_ids(DELETING, cutoff)
+        if stale:
+            self.index.delete(stale)
+            self.store.delete_rows(stale)
+            logger.info("reconciled %d unfinished episode writes", len(stale))
+        return len(stale)
+
+    # -- reading ----------------------------------------------------------------------------
+    def get(self, doctor_id: str, episode_id: str) -> Episode:
+        found = self.store.get(validation.doctor_id(doctor_id), episode_id)
+        if found is None:
+            raise NotFoundError("episode not found")
+        return self._episode(*found)
+
+    def history(self, doctor_id: str, patient_id: str, limit: int = 20) -> list[Episode]:
+        if not 1 <= limit <= 200:
+            raise InputError("limit must be between 1 and 200")
+        refs = [r.ref for r in self.pseudonyms.refs_for(patient_id)]
+        return [
+            self._episode(row, key)
+            for row, key in self.store.history(validation.doctor_id(doctor_id), refs, limit)
+        ]
+
+    def _episode(self, row: EpisodeRow, key: DataKeyRow) -> Episode:
+        data_key = self.cipher.unwrap(row.id, WrappedKey(key.master_version, key.wrapped))
+        open_ = self.cipher.decrypt
+        return Episode(
+            episode_id=row.id,
+            patient_ref=row.patient_ref,
+            patient_name=open_(data_key, row.id, "patient_name", row.enc_patient_name)
+            if row.enc_patient_name
+            else None,
+            session_id=row.session_id,
+            seq=row.seq,
+            created_at=_aware(row.created_at),
+            query=open_(data_key, row.id, "query", row.enc_query),
+            response=open_(data_key, row.id, "response", row.enc_response),
+            query_deid=row.query_deid,
+            response_deid=row.response_deid,
+            summary=row.summary,
+            tags=list(row.tags),
+            tools_used=list(row.tools_used),
+            confidence=row.confidence,
+            outcome=Outcome(row.outcome) if row.outcome else None,
+            outcome_note=row.outcome_note,
+            outcome_at=_aware(row.outcome_at) if row.outcome_at else None,
+        )
+
+    # -- outcome and deletion ---------------------------------------------------------------
+    def set_outcome(self, doctor_id: str, episode_id: str, outcome: str, note: str | None = None) -> None:
+        try:
+            chosen = Outcome(outcome)
+        except ValueError:
+            raise InputError("outcome must be accepted, rejected or modified") from None
+        clean_note = None
+        if note is not None and note.strip():
+            validation.text(note, "note", validation.MAX_NOTE_CHARS)
+            try:
+                clean_note = self.deid.deidentify(note).text
+            except DeidError:
+                raise DeidentificationFailed("de-identification failed; nothing was stored") from None
+        if not self.store.set_outcome(
+            validation.doctor_id(doctor_id), episode_id, chosen, clean_note, self._now()
+        ):
+            raise NotFoundError("episode not found")
+        self.index.update_outcome(episode_id, chosen)
+
+    def delete(self, doctor_id: str, episode_id: str) -> None:
+        if not self.store.mark_deleting(validation.doctor_id(doctor_id), episode_id, self._now()):
+            raise NotFoundError("episode not found")
+        # Hidden from now on; if what follows fails, reconcile() finishes the job.
+        self.index.delete([episode_id])
+        self.store.delete_rows([episode_id])
+
+    # -- retrieval --------------------------------------------------------------------------
+    def search(
+        self,
+        doctor_id: str,
+        query: str,
+        *,
+        k: int = 5,
+        patient_id: str | None = None,
+        min_similarity: float | None = 0.25,
+        boost_patient_id: str | None = None,
+        lexical: bool = True,
+        outcomes: bool = True,
+    ) -> list[SearchHit]:
+        """The doctor's k best episodes for the query; other doctors' episodes are never candidates.
+
+        `lexical` and `outcomes` switch those ranking signals off (dense-only is the benchmark's baseline).
+        """
+        validation.doctor_id(doctor_id)
+        validation.text(query, "query", self.limits.max_query_chars)
+        if not 1 <= k <= MAX_K:
+            raise InputError(f"k must be between 1 and {MAX_K}")
+        refs = [r.ref for r in self.pseudonyms.refs_for(patient_id)] if patient_id is not None else None
+        try:
+            clean = self.deid.deidentify(query).text
+        except DeidError:
+            raise DeidentificationFailed("de-identification failed; the query was not searched") from None
+        vector = self.embedder.embed_query(clean)
+        wanted = max(k * CANDIDATES_PER_HIT, MIN_CANDIDATES)
+        cosines = dict(self.index.query(vector, doctor_id, wanted, refs))
+        matches = dict(self.store.lexical(doctor_id, search_terms(clean), refs, wanted)) if lexical else {}
+        missing = [e for e in matches if e not in cosines]
+        for episode_id, other in self.index.vectors(doctor_id, missing).items():
+            cosines[episode_id] = ranking.cosine(vector, other)
+        rows = self.store.by_ids(doctor_id, list(cosines))
+        boosted: frozenset[str] = frozenset()
+        if boost_patient_id is not None:
+            boost_refs = {r.ref for r in self.pseudonyms.refs_for(boost_patient_id)}
+            boosted = frozenset(e for e, row in rows.items() if row.patient_ref in boost_refs)
+        ranked = ranking.rank(
+            {e: c for e, c in cosines.items() if e in rows},
+            matches,
+            {e: Outcome(row.outcome) if row.outcome else None for e, row in rows.items()},
+            boosted=boosted,
+            use_outcomes=outcomes,
+        )
+        hits = []
+        for r in ranked:
+            if min_similarity is not None and r.score < min_similarity:
+                continue
+            row = rows[r.episode_id]
+            hits.append(
+                SearchHit(
+                    episode_id=r.episode_id,
+                    similarity=round(r.similarity, 4),
+                    score=round(r.score, 4),
+                    created_at=_aware(row.created_at),
+                    summary=row.summary,
+                    outcome=Outcome(row.outcome) if row.outcome else None,
+                    patient_ref=row.patient_ref,
+                )
+            )
+        return hits[:k]
+
+    # -- patient facts ----------------------------------------------------------------------
+    def add_fact(self, doctor_id: str, patient_id: str, category: str, text: str) -> PatientFact:
+        try:
+            chosen = FactCategory(category)
+        except ValueError:
+            raise InputError("unknown fact category") from None
+        validation.text(text, "text", validation.MAX_NOTE_CHARS)
+        ref = self.pseudonyms.ref(patient_id)
+        try:
+            clean = self.deid.deidentify(text).text
+        except DeidError:
+            raise DeidentificationFailed("de-identification failed; nothing was stored") from None
+        row = PatientFactRow(
+            id=_new_id("fact"),
+            doctor_id=validation.doctor_id(doctor_id),
+            patient_ref=ref.ref,
+            key_version=ref.key_version,
+            category=chosen,
+            text_deid=clean,
+            source_episode_id=None,
+            recorded_at=self._now(),
+        )
+        self.store.add_fact(row)
+        return PatientFact(row.id, chosen, clean, row.recorded_at, None)
+
+    def facts(self, doctor_id: str, patient_id: str) -> list[PatientFact]:
+        refs = [r.ref for r in self.pseudonyms.refs_for(patient_id)]
+        return [
+            PatientFact(
+                r.id, FactCategory(r.category), r.text_deid, _aware(r.recorded_at), r.source_episode_id
+            )
+            for r in self.store.facts(validation.doctor_id(doctor_id), refs)
+        ]
+
+    # -- keys -------------------------------------------------------------------------------
+    def rewrap_data_keys(self, batch: int = 500) -> int:
+        """Re-wrap every data key under the current master key; field ciphertexts are untouched."""
+        current = self.cipher.current_master_version
+        done = 0
+        while rows := self.store.data_keys_below(current, batch):
+            for row in rows:
+                wrapped = self.cipher.rewrap(row.episode_id, WrappedKey(row.master_version, row.wrapped))
+                row.master_version, row.wrapped = wrapped.master_version, wrapped.blob
+            self.store.replace_data_keys(rows)
+            done += len(rows)
+        return done
+
+
+def _aware(value: datetime) -> datetime:
+    """SQLite hands back naive datetimes; everything stored is UTC."""
+    return value if value.tzinfo else value.replace(tzinfo=UTC)

@@ -1,0 +1,1 @@
+"""Local fakes of remote APIs (loopback only), driven by the real client libraries."""

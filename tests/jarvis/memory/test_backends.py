@@ -1,0 +1,68 @@
+"""The same behaviour on every storage mode of DESIGN §7: SQLite or PostgreSQL, embedded or server Chroma."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import chromadb
+import pytest
+from chromadb.config import Settings as ChromaSettings
+
+from jarvis.memory.service import MemoryService
+from tests.jarvis.memory.conftest import MemoryFactory
+from tests.jarvis.memory.factories import DKA, HYPERKALEMIA, SEPSIS, draft
+
+
+@pytest.fixture(params=["sqlite+embedded", "sqlite+server", "postgres+embedded", "postgres+server"])
+def any_memory(request: pytest.FixtureRequest, make_memory: MemoryFactory) -> MemoryService:
+    sql, chroma = request.param.split("+")
+    kwargs: dict[str, Any] = {}
+    if sql == "postgres":
+        kwargs["url"] = request.getfixturevalue("postgres_url")
+    if chroma == "server":
+        host, port = request.getfixturevalue("chroma_server")
+        kwargs["client"] = chromadb.HttpClient(
+            host=host, port=port, settings=ChromaSettings(anonymized_telemetry=False)
+        )
+    memory = make_memory(**kwargs)
+    if sql == "postgres" or chroma == "server":
+        _empty_shared_stores(memory)
+    return memory
+
+
+def _empty_shared_stores(memory: MemoryService) -> None:
+    """The server and the database outlive one test: start each test from empty stores."""
+    from sqlalchemy import text
+
+    with memory.store.engine.begin() as connection:
+        connection.execute(text("DELETE FROM patient_facts"))
+        connection.execute(text("DELETE FROM data_keys"))
+        connection.execute(text("DELETE FROM episodes"))
+    ids = memory.index._collection.get(include=[])["ids"]  # type: ignore[attr-defined]
+    memory.index.delete(ids)
+
+
+def test_save_search_outcome_delete_and_isolation(any_memory: MemoryService) -> None:
+    memory = any_memory
+    sepsis, hyperk, dka = memory.save_batch("dr-a", [SEPSIS, HYPERKALEMIA, DKA])
+    theirs = memory.save("dr-b", draft("Potassium 6.3 on spironolactone, what now?", "Stop it."))
+    assert memory.get("dr-a", sepsis).patient_name == "Gita Bhat"
+
+    hits = memory.search("dr-a", "hyperkalaemia on spironolactone", k=3, min_similarity=None)
+    assert hits[0].episode_id == hyperk and theirs not in {h.episode_id for h in hits}
+
+    memory.set_outcome("dr-a", hyperk, "accepted")
+    # The outcome update must not disturb the doctor scoping kept in the index metadata.
+    again = memory.search("dr-a", "hyperkalaemia on spironolactone", k=5, min_similarity=None)
+    assert again[0].episode_id == hyperk and again[0].outcome is not None
+    assert theirs not in {h.episode_id for h in again}
+    assert [h.episode_id for h in memory.search("dr-b", "hyperkalaemia", min_similarity=None)] == [theirs]
+
+    # Lexical matches come from the full-text index of this backend.
+    rare = memory.search("dr-a", "cefepime", k=1, min_similarity=None)
+    assert rare[0].episode_id == sepsis and rare[0].score > rare[0].similarity
+
+    assert [e.episode_id for e in memory.history("dr-a", "00482913")] == [sepsis]
+    memory.delete("dr-a", dka)
+    assert dka not in {h.episode_id for h in memory.search("dr-a", "DKA insulin", min_similarity=None)}
+    assert memory.store.count("dr-a") == 2
