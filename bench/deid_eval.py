@@ -1,10 +1,27 @@
 """Recall and precision of deid per entity, on the clinical fixture set and on presidio-synth.
 
-    python bench/deid_eval.py [--split dev|test|all] [--show-misses N] [--no-synth]
+    python bench/deid_eval.py [--split dev|test|all] [--show-misses N] [--no-synth] [--no-write]
 
 Recall: a gold span counts as caught only when every non-space character of it is redacted.
 Precision: the share of predicted spans that overlap some gold span (over-redaction lowers it).
 Writes bench/results/deid_eval.json (the numbers of the run, with the machine and the date).
+
+presidio-synth is a general PII set, not a clinical one; its labels are mapped to what HIPAA Safe
+Harbor (45 CFR 164.514(b)(2)) requires to be removed. A span mapped to None is not required, and a
+prediction that overlaps it is not counted as over-redaction either:
+
+    PERSON                          -> NAME
+    STREET_ADDRESS, ZIP_CODE        -> LOCATION
+    GPE                             -> LOCATION for towns and cities; None for countries, US states
+                                       and state abbreviations (Safe Harbor keeps them) and "nan"
+    DATE_TIME                       -> DATE for the date part only ("1978-07-13" of
+                                       "1978-07-13 07:00:28"); None when it has no element finer
+                                       than the year: bare years, weekdays, times of day
+    AGE                             -> AGE when 90 or over; None otherwise
+    PHONE_NUMBER -> PHONE, EMAIL_ADDRESS -> EMAIL, IP_ADDRESS -> IP, DOMAIN_NAME -> URL
+    US_SSN, US_DRIVER_LICENSE, CREDIT_CARD, IBAN_CODE -> ID (SSN, licence and account numbers)
+    ORGANIZATION, TITLE, NRP        -> None (employers, job titles and nationalities are not
+                                       Safe Harbor identifiers by themselves)
 """
 
 from __future__ import annotations
@@ -12,24 +29,24 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import re
 import sys
 import time
 from collections import defaultdict
 from pathlib import Path
 
 from deid import Deidentifier, PhiSpan
+from deid.lexicon import Lexicon
 
 HERE = Path(__file__).resolve().parent
 CLINICAL = HERE / "data" / "clinical_deid" / "notes.jsonl"
 SYNTH = HERE.parent.parent / "shared" / "data" / "presidio-synth" / "synth_dataset_v2.json"
 RESULTS = HERE / "results" / "deid_eval.json"
 
-# presidio-synth labels -> deid entities; None: not PHI under Safe Harbor (not required, but a
-# prediction overlapping it is not counted as over-redaction either).
+# presidio-synth labels that map to one deid entity whatever their text (see the docstring).
 SYNTH_MAP: dict[str, str | None] = {
     "PERSON": "NAME",
     "STREET_ADDRESS": "LOCATION",
-    "GPE": "LOCATION",
     "ZIP_CODE": "LOCATION",
     "PHONE_NUMBER": "PHONE",
     "EMAIL_ADDRESS": "EMAIL",
@@ -39,12 +56,36 @@ SYNTH_MAP: dict[str, str | None] = {
     "US_DRIVER_LICENSE": "ID",
     "IP_ADDRESS": "IP",
     "DOMAIN_NAME": "URL",
-    "DATE_TIME": "DATE",
-    "AGE": None,  # only ages over 89 are PHI; synth ages are mostly younger
-    "ORGANIZATION": None,  # employers are not a Safe Harbor category by themselves
+    "ORGANIZATION": None,
     "TITLE": None,
     "NRP": None,
 }
+MONTHS = r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
+# The part of a DATE_TIME value finer than the year: a numeric day and month, or a month name.
+DATE_PART = re.compile(
+    rf"\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|\d{{1,2}}[-/.]\d{{1,2}}(?:[-/.]\d{{2,4}})?"
+    rf"|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?(?:{MONTHS})[a-z]*\.?(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?(?:,?\s+\d{{4}})?",
+    re.IGNORECASE,
+)
+
+
+def synth_gold(label: str, start: int, end: int, text: str, lexicon: Lexicon) -> dict:
+    """One presidio-synth span as a gold span of deid's entities (see the mapping above)."""
+    value = text[start:end]
+    if label == "GPE":
+        plain = value.strip().rstrip(".")
+        geo = plain.lower() == "nan" or lexicon.is_place_word(plain) or plain.upper() in lexicon.state_abbrevs
+        return {"start": start, "end": end, "entity": None if geo else "LOCATION"}
+    if label == "DATE_TIME":
+        match = DATE_PART.search(value)
+        if match is None:
+            return {"start": start, "end": end, "entity": None}
+        return {"start": start + match.start(), "end": start + match.end(), "entity": "DATE"}
+    if label == "AGE":
+        digits = re.sub(r"\D", "", value)
+        old = digits.isdigit() and int(digits) >= 90
+        return {"start": start, "end": end, "entity": "AGE" if old else None}
+    return {"start": start, "end": end, "entity": SYNTH_MAP.get(label)}
 
 
 def load_clinical(split: str) -> list[dict]:
@@ -54,18 +95,15 @@ def load_clinical(split: str) -> list[dict]:
 
 def load_synth() -> list[dict]:
     items = json.loads(SYNTH.read_text(encoding="utf-8"))
+    lexicon = Lexicon.load()
     out = []
     for i, item in enumerate(items):
-        phi = []
-        for s in item["spans"]:
-            phi.append(
-                {
-                    "start": s["start_position"],
-                    "end": s["end_position"],
-                    "entity": SYNTH_MAP.get(s["entity_type"]),
-                }
-            )
-        out.append({"id": f"synth-{i}", "style": "synth", "text": item["full_text"], "phi": phi})
+        text = item["full_text"]
+        phi = [
+            synth_gold(s["entity_type"], s["start_position"], s["end_position"], text, lexicon)
+            for s in item["spans"]
+        ]
+        out.append({"id": f"synth-{i}", "style": "synth", "text": text, "phi": phi})
     return out
 
 

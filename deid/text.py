@@ -9,8 +9,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
-WORD = re.compile(r"[A-Za-z](?:[A-Za-z'’-]*[A-Za-z])?")
+# Letters of any script ("Lucía", "Zoë"), with inner apostrophes and hyphens ("O'Connor", "Hyun-woo").
+WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
 
 class Case(Enum):
@@ -44,11 +46,13 @@ class Token:
         )
 
 
-def line_case(line: str) -> Case:
-    letters = [c for c in line if c.isalpha()]
-    if len(letters) < 6:
-        return Case.MIXED
-    upper = sum(c.isupper() for c in letters) / len(letters)
+def line_case(line: str, default: Case = Case.MIXED) -> Case:
+    """How a line uses case; a line too short to tell ("- jd") takes `default`."""
+    n_upper = sum(map(str.isupper, line))
+    n_letters = n_upper + sum(map(str.islower, line))
+    if n_letters < 6:
+        return default
+    upper = n_upper / n_letters
     if upper >= 0.85:
         return Case.UPPER
     if upper <= 0.02:
@@ -56,15 +60,19 @@ def line_case(line: str) -> Case:
     return Case.MIXED
 
 
-def tokenize(text: str) -> list[Token]:
+@lru_cache(maxsize=32)
+def tokenize(text: str) -> tuple[Token, ...]:
+    """The words of a text with the case of their lines. Cached: every recognizer of a request
+    reads the same tokens (the cache is keyed by the text and holds immutable tokens)."""
     tokens: list[Token] = []
     line_start = 0
+    whole = line_case(text)  # short lines ("- jd pa-c") are written like the rest of the note
     for line in text.splitlines(keepends=True):
-        case = line_case(line)
+        case = line_case(line, whole)
         for match in WORD.finditer(line):
             tokens.append(Token(line_start + match.start(), line_start + match.end(), match.group(), case))
         line_start += len(line)
-    return tokens
+    return tuple(tokens)
 
 
 def is_sentence_start(text: str, start: int) -> bool:

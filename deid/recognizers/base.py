@@ -16,18 +16,33 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 from deid.lexicon import Lexicon
 
 
-class RegexRecognizer(EntityRecognizer):
+class LexiconRecognizer(EntityRecognizer):
+    """A Presidio recognizer that reads the shared lexicon; subclasses name their ENTITIES."""
+
+    ENTITIES: ClassVar[tuple[str, ...]]
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lexicon = lexicon
+        super().__init__(supported_entities=self._entities(), supported_language="en")
+
+    def _entities(self) -> list[str]:
+        return list(self.ENTITIES)
+
+    def load(self) -> None:
+        """Nothing to load: the lexicon is built once by the Deidentifier, patterns are class data."""
+
+
+class RegexRecognizer(LexiconRecognizer):
     ENTITY: ClassVar[str]
     PATTERNS: ClassVar[tuple[tuple[str, str, float], ...]]
     FLAGS: ClassVar[int] = re.IGNORECASE
 
     def __init__(self, lexicon: Lexicon) -> None:
-        self.lexicon = lexicon
         self._compiled = [(name, re.compile(rx, self.FLAGS), score) for name, rx, score in self.PATTERNS]
-        super().__init__(supported_entities=[self.ENTITY], supported_language="en")
+        super().__init__(lexicon)
 
-    def load(self) -> None:
-        """Patterns are compiled in __init__; nothing to load."""
+    def _entities(self) -> list[str]:
+        return [self.ENTITY]
 
     def analyze(
         self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None

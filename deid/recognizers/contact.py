@@ -29,6 +29,8 @@ class PhoneRecognizer(RegexRecognizer):
             0.9,
         ),
         ("nanp_bare", r"(?<![\w+/.-])(?:\+?1)?\d{10}(?!\d)", 0.5),
+        # a seven-digit local number without its area code: "cell 555-0142", "(h) 555 0142"
+        ("local", r"(?<![\w+/.:-])\d{3}[-.]\d{4}(?![\w/-]|\.\d)", 0.5),
         ("international", r"(?<![\w/.-])\+(?:[2-9]\d{0,2})(?:[\s.-]?\d{1,4}){2,5}(?!\d)", 0.8),
         # short internal numbers need a label: "pager 4-5521", "x4417", "ext. 22", "pgr #12345"
         (
@@ -36,19 +38,41 @@ class PhoneRecognizer(RegexRecognizer):
             rf"\b{PHONE_LABEL}\s*[:#]?\s*(?P<phi>\d{{1,2}}-\d{{4}}|\d{{4,5}}|\d{{3}}-\d{{4}})(?![\d/]|\.\d|-\d)",
             0.75,
         ),
-        ("extension", r"(?<=\d)\s*(?P<phi>(?:x|ext\.?)\s*\d{2,5})\b", 0.8),
+        # "PAGED 0415 AT 5-8812", "call him at 4-4417", "reached at x4417": the number after "at"
+        (
+            "paged_at",
+            r"\b(?:paged?|pager|called|call|reach(?:ed)?|contact(?:ed)?|text(?:ed)?|beeped)\b[^.\n]{0,25}?"
+            r"\b(?:at|@|on)\s*(?:x\s*)?(?P<phi>\d{1,2}-\d{4}|\d{5}|\d{3}-\d{4})(?![\d/]|\.\d|-\d)",
+            0.75,
+        ),
+        (
+            "extension",
+            r"(?<=\d)\s*(?P<phi>(?:x|ext\.?)\s*\d{2,5})\b(?!\s*(?:h|hrs?|hours?|d|days?|min|doses?)\b)",
+            0.8,
+        ),
     )
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
         if pattern == "nanp_bare":
             # Ten bare digits are a phone only with a phone cue; otherwise the ID recognizer takes them.
             return bool(re.search(PHONE_LABEL, before(text, start, 20)))
+        if pattern == "local":
+            # "120-1400" reads as a range when a unit follows or the first part is a round number.
+            follows = text[end:].lower()
+            return not re.match(r"\s*(?:mg|mcg|ml|cc|units?|%|g\b|kg|mm|cm|steps|cal)", follows)
         if pattern == "internal":
             label = before(text, start, 14)
+            if re.search(r"(?:paged?|called|call)\s*$", label) and _is_clock_time(text[start:end]):
+                return False  # "PAGED 0415": a time of day, not a number
+
             if re.search(r"(?:^|\W)x\s*$", label):
                 # "x4417" is an extension, "x 5 days" a count: require four digits straight after.
                 return len(text[start:end]) >= 4 and "-" not in text[start:end]
         return True
+
+
+def _is_clock_time(digits: str) -> bool:
+    return len(digits) == 4 and digits.isdigit() and int(digits[:2]) < 24 and int(digits[2:]) < 60
 
 
 class EmailRecognizer(RegexRecognizer):
@@ -73,7 +97,7 @@ class UrlRecognizer(RegexRecognizer):
 class IpRecognizer(RegexRecognizer):
     ENTITY = IP
     PATTERNS = (
-        ("ipv4", r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.]|\.\d)", 0.9),
+        ("ipv4", r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?!\d|\.\d)", 0.9),
         ("ipv6", r"(?<![\w:])(?:[0-9a-f]{1,4}:){2,7}[0-9a-f]{0,4}(?::[0-9a-f]{1,4})*(?![\w:])", 0.8),
     )
 

@@ -45,9 +45,15 @@ FOLLOWING_UNIT = re.compile(
 SCALE_WORDS = re.compile(
     r"pain|strength|motor|power|reflex|grip|murmur|sem\b|grade|score|scale|systolic|diastolic|out of|"
     r"rated|flexion|extension|\bue\b|\ble\b|bilat|b/l|upper|lower|\brue\b|\blue\b|\brle\b|\blle\b|"
-    r"\bsm\b|holosystolic|ejection|\bhsm\b|\bdm\b|apgar|gcs|\bmmse\b|\bmoca\b|\bphq|/5|/6"
+    r"\bsm\b|holosystolic|ejection|criteria|\bhsm\b|\bdm\b|apgar|gcs|\bmmse\b|\bmoca\b|\bphq|/5|/6"
 )
 NUMERIC_CUE = re.compile(rf"(?:^|\W){CUE}\W*$")
+# A number after which a date reads naturally ("TSH 3/4 was 2.1", "INR 11/10 at Lawrence lab",
+# "(3/30)") or after a visit word ("clinic 5/8", "f/u 3/4"): fractions and scores are not followed so.
+DATE_AFTER = re.compile(r"\s+(?:was|were|is|showed|shows|revealed|at\s+(?!\d+\s*(?:mg|ml|%)))", re.IGNORECASE)
+VISIT_BEFORE = re.compile(
+    r"(?:clinic|appt|appointment|f/u|follow[- ]?up|recheck|visit|drawn|collected|due)\s*$"
+)
 
 
 class DateRecognizer(RegexRecognizer):
@@ -64,8 +70,11 @@ class DateRecognizer(RegexRecognizer):
         ("month_year_numeric", r"(?<![\d/.])(?:0?[1-9]|1[0-2])/(?:19|20)\d{2}(?![\d/])", 0.8),
         ("md_slash", r"(?<![\d/.:])(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])(?![\d/]|\.\d)", 0.8),
         ("md_dash", r"(?<![\w/.:-])(?:0?[1-9]|1[0-2])-(?:0?[1-9]|[12]\d|3[01])(?![\w/]|-\d|\.\d)", 0.7),
-        ("month_day", rf"\b{MONTH}\.?\s*{DAY}\b(?:,?\s*{YEAR}\b)?", 0.9),
-        ("day_month", rf"\b{DAY}(?:\s+of)?[\s-]*{MONTH}\b\.?(?:,?\s*{YEAR}\b)?", 0.85),
+        ("month_day", rf"\b{MONTH}\.?(?:\s*|-){DAY}\b(?:(?:,?\s*|[-/]){YEAR}\b)?", 0.9),
+        ("day_month", rf"\b{DAY}(?:\s+of)?[\s-]*{MONTH}\b\.?(?:(?:,?\s*|[-/]){YEAR}\b)?", 0.85),
+        # "14MAR2019", "03jan24": the compact form of lab and pharmacy systems
+        ("compact", rf"\b(?:3[01]|[12]\d|0?[1-9]){MONTH}(?:19|20)?\d{{2}}\b", 0.9),
+        ("iso_month", r"(?<![\d/.-])(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?![\d/-]|\.\d)", 0.7),
         ("month_year", rf"\b{MONTH}\.?,?[\s-]*(?:of\s+)?(?:(?:19|20)\d{{2}}|'\d{{2}})\b", 0.85),
         ("month_alone", rf"\b{MONTH_ALONE}\b", 0.6),
         (
@@ -96,11 +105,15 @@ class DateRecognizer(RegexRecognizer):
 
 def _slash_is_date(span: str, text: str, start: int, end: int) -> bool:
     num, den = (int(p) for p in span.split("/"))
-    if NUMERIC_CUE.search(before(text, start, 14)):
+    prefix = before(text, start, 14)
+    if text[start - 1 : start] == "(" and text[end : end + 1] == ")" and num <= 12 and den > 12:
+        return True  # "HbA1c 6.1% (3/30)": the date of a result
+    cued = NUMERIC_CUE.search(prefix) and not prefix.rstrip().endswith("->")
+    if cued or DATE_AFTER.match(text, end) or VISIT_BEFORE.search(prefix):
         return True
-    if den == 10 or (den in (2, 3, 4, 8) and num < den):
+    if (den == 10 and num <= 10) or (den in (2, 3, 4, 8) and num < den):
         return False  # pain 7/10; 1/2 NS, 3/4 tab
-    if num <= den and SCALE_WORDS.search(before(text, start, 30) + " " + after(text, end, 30)):
+    if num <= den and SCALE_WORDS.search(before(text, start, 25) + " " + after(text, end, 20)):
         return False  # strength 5/5, 2/6 SEM, Apgar 8/9
     return not FOLLOWING_UNIT.match(text[end:].lower())
 

@@ -46,12 +46,21 @@ class LabelledIdRecognizer(RegexRecognizer):
             rf"\b{LABEL}\s*(?:number|no\.?|num|#|id|code)?\s*(?:is|was|of)?\s*[:#=]?\s*#?\s*(?P<phi>{CODE})",
             0.85,
         ),
+        # digit groups split by spaces after a label: "meeting ID 933 1882 0417", "kit # 2311 774 509"
+        (
+            "labelled_spaced",
+            rf"\b(?:{LABEL}|meeting(?:\s+id)?|kit|conference|room\s+code|passcode)\s*(?:number|no\.?|#|id|code)?\s*[:#=]?\s*"
+            r"(?P<phi>\d{2,6}(?: \d{2,6}){1,4})(?![\d.])",
+            0.8,
+        ),
     )
 
-    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
         code = text[start:end]
         # An identifier has digits; "ID consult", "group B strep" and "case 2" do not identify.
         digits = sum(c.isdigit() for c in code)
+        if pattern == "labelled_spaced":
+            return digits >= 7 and not UNITS.match(text[end:].lower())
         if digits == 0 or len(code) < 3:
             return False
         return not UNITS.match(text[end:].lower())
@@ -73,8 +82,8 @@ class UniqueCodeRecognizer(RegexRecognizer):
 
     ENTITY = ID
     PATTERNS = (
-        ("digits", r"(?<![\w.,/:-])\d{6,}(?![\w.,/:]|-\d)", 0.6),
-        ("grouped_digits", r"(?<![\w.,/:-])\d{2,6}(?:-\d{2,8}){1,4}(?![\w.,/:]|-\d)", 0.5),
+        ("digits", r"(?<![\w.,/:-])\d{6,}(?![\w/:]|[.,]\d|-\d)", 0.6),
+        ("grouped_digits", r"(?<![\w.,/:-])\d{2,6}(?:-\d{2,8}){1,4}(?![\w/:]|[.,]\d|-\d)", 0.5),
         (
             "alnum",
             r"(?<![\w.-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])(?![\w-])",

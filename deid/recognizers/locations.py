@@ -1,17 +1,19 @@
-"""Geography smaller than a state (Safe Harbor B): street addresses, cities, ZIP codes, hospitals,
-clinics, wards, rooms and beds. States and countries are kept (Safe Harbor allows them).
+"""Geography smaller than a state (Safe Harbor B): street addresses, towns and cities, ZIP codes,
+rooms and beds (facilities and wards are in facilities.py). States and countries are kept (Safe
+Harbor allows them).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import ClassVar
 
-from presidio_analyzer import EntityRecognizer, RecognizerResult
+from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.lexicon import Lexicon
-from deid.recognizers.base import RegexRecognizer
+from deid.recognizers.base import LexiconRecognizer, RegexRecognizer
 from deid.recognizers.names import NOT_NAMES
 from deid.text import Case, Token, tokenize
 from deid.types import LOCATION
@@ -27,24 +29,6 @@ STATE_WORDS = "|".join(
         r"A[LKZR]|C[AOT]|D[EC]|FL|GA|HI|I[DLNA]|K[SY]|LA|M[EDAINSOT]|N[EVHJMYCD]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[TA]|W[AVIY]|PR"
     ]
 )
-FACILITY_SUFFIX = (
-    r"(?:hospital|hosp|medical\s+center|medical\s+centre|med\s+ctr|med\s+center|health\s+center|health\s+system|"
-    r"healthcare|health\s+care|clinic|infirmary|nursing\s+home|nursing\s+(?:and\s+rehab(?:ilitation)?\s+)?(?:center|facility)|"
-    r"rehab(?:ilitation)?\s+(?:center|hospital|facility)|care\s+center|hospice|pharmacy|urgent\s+care|"
-    r"memorial|medical\s+group|surgery\s+center|surgical\s+center|cancer\s+(?:center|institute)|"
-    r"heart\s+institute|institute|manor|assisted\s+living|senior\s+living|living\s+center|dialysis(?:\s+center|\s+unit)?|"
-    r"home\s+health|home\s+care|health|labs?|laboratories|radiology|imaging|family\s+practice|"
-    r"primary\s+care|pediatrics|associates|va|vamc|general|children'?s)"
-)
-# Generic heads that are not names of a place: "outside hospital", "the clinic", "our rehab".
-GENERIC = frozenset(
-    """outside osh local community other another same different this that the our their his her your
-    a an any nearby previous prior home new old main state county city regional university general
-    teaching academic tertiary referring receiving transferring accepting skilled nursing rehab
-    cardiology oncology dialysis radiology pediatric primary urgent walk-in walk in outpatient inpatient
-    va hospital clinic pharmacy health care medical center surgery surgical memorial children's
-    family specialty follow-up followup f/u""".split()
-)
 
 
 class StreetAddressRecognizer(RegexRecognizer):
@@ -57,6 +41,15 @@ class StreetAddressRecognizer(RegexRecognizer):
             0.85,
         ),
         ("po_box", r"\bp\.?\s?o\.?\s+box\s+\d+\b", 0.9),
+        # numbered roads: "on Route 27", "I-93", "Hwy 1"
+        ("route", r"(?-i:\b(?:Route|Rte\.?|RT|Highway|Hwy|Interstate|I-)\s?\d{1,3}[A-Z]?\b)", 0.75),
+        # a street named without its number: "BMP at Quest on Winthrop Ave"
+        (
+            "street_name",
+            r"(?-i:\b[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s(?:Street|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|"
+            r"Parkway|Pkwy|Highway|Hwy|Turnpike|Terrace)\b\.?)",
+            0.7,
+        ),
     )
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
@@ -66,7 +59,9 @@ class StreetAddressRecognizer(RegexRecognizer):
         # "2 tabs po dr" or "40 mg iv push st" are orders: a street name is not a clinical word.
         name_words = words[:-1] if len(words) > 1 else words
         return not any(
-            w.lower() in NOT_NAMES or (self.lexicon.is_clinical(w) and w.lower() not in _STREETISH)
+            w.lower() in NOT_NAMES
+            or self.lexicon.is_clinical_term(w)
+            or (w.islower() and self.lexicon.is_clinical(w) and w.lower() not in _STREETISH)
             for w in name_words
         )
 
@@ -129,83 +124,12 @@ class CityStateRecognizer(RegexRecognizer):
         return out
 
 
-class FacilityRecognizer(EntityRecognizer):
-    """Hospitals, clinics, nursing homes, pharmacies: up to four name words before a facility word
-    ("CALVERT HOSP", "St. Mary's Medical Center"), or a hospital-style acronym after a place cue
-    ("transferred from GH", "at BIDMC")."""
-
-    SUFFIX = re.compile(rf"\b{FACILITY_SUFFIX}\b", re.IGNORECASE)
-    ACRONYM = re.compile(
-        r"\b(?:at|from|to|in|@|transferred\s+from|transfer\s+from|tx\s+from|admitted\s+to|seen\s+at|followed\s+at)\s+"
-        r"(?:the\s+)?(?P<phi>[A-Z]{2,6})\b(?!-)",
-    )
-    SAINT = re.compile(
-        r"\b(?:st|saint|mt|mount)\.?\s+[A-Z][a-z]+(?:'s)?(?:\s+(?:hospital|medical|regional|general))?",
-        re.IGNORECASE,
-    )
-    HOSPITAL_ACRONYM = re.compile(r"^(?:[A-Z]{0,4}(?:H|MC|HC|MH|GH|CH|RH|UH|VA|VAMC)|[A-Z]{2,3}MC)$")
-    SCORE: ClassVar[float] = 0.8
-
-    def __init__(self, lexicon: Lexicon) -> None:
-        self.lexicon = lexicon
-        super().__init__(supported_entities=[LOCATION], supported_language="en")
-
-    def load(self) -> None:
-        """Patterns are class attributes."""
-
-    def analyze(
-        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
-    ) -> list[RecognizerResult]:
-        results: list[RecognizerResult] = []
-        for match in self.SUFFIX.finditer(text):
-            start = self._name_start(text, match.start())
-            if start is not None:
-                results.append(RecognizerResult(LOCATION, start, match.end(), self.SCORE))
-        for match in self.ACRONYM.finditer(text):
-            word = match.group("phi")
-            if self._is_hospital_acronym(word):
-                results.append(RecognizerResult(LOCATION, match.start("phi"), match.end("phi"), 0.7))
-        for match in self.SAINT.finditer(text):
-            results.append(RecognizerResult(LOCATION, match.start(), match.end(), 0.6))
-        return results
-
-    def _name_start(self, text: str, suffix_start: int) -> int | None:
-        """Where the facility's name begins, walking back over name words; None if there is none."""
-        tokens = tokenize(text[max(0, suffix_start - 80) : suffix_start])
-        offset = max(0, suffix_start - 80)
-        if tokens and text[tokens[-1].end + offset : suffix_start].strip(" .'’-&") != "":
-            return None  # "hospital" not preceded directly by a word: "(hospital)", "hospital."
-        name: list[Token] = []
-        for tok in reversed(tokens[-4:]):
-            low = tok.lower.rstrip("'s").rstrip("’s")
-            if low in GENERIC or tok.lower in NOT_NAMES or self.lexicon.is_clinical_term(tok.text):
-                break
-            if tok.case is Case.MIXED and not tok.text[0].isupper():
-                break
-            if (
-                tok.case is not Case.MIXED
-                and self.lexicon.zipf(low) >= 4.5
-                and not self.lexicon.is_census_name(low)
-            ):
-                break
-            name.insert(0, tok)
-        if not name:
-            return None
-        return offset + name[0].start
-
-    def _is_hospital_acronym(self, word: str) -> bool:
-        low = word.lower()
-        if low in self.lexicon.medical_words or word in self.lexicon.state_abbrevs:
-            return False
-        return bool(self.HOSPITAL_ACRONYM.match(word))
-
-
 class RoomBedRecognizer(RegexRecognizer):
     ENTITY = LOCATION
     PATTERNS = (
         (
             "room",
-            r"\b(?:room|rm|bed|bay|bldg|building|ward|suite|ste|pod|cubicle|stretcher)\s*(?:no\.?|number|#)?\s*[:#]?\s*"
+            r"\b(?:room|rm|bed|bay|bldg|building|ward|suite|ste|apt|apartment|cubicle|stretcher)\s*(?:no\.?|number|#)?\s*[:#]?\s*"
             r"(?P<phi>\d{1,5}[A-Z]?(?:-?[A-Z0-9]{1,3})?|[A-Z]\d{1,4}|\d{1,2}\s?[NSEW]\b)",
             0.75,
         ),
@@ -240,7 +164,7 @@ class PlaceContextRecognizer(RegexRecognizer):
         return out
 
 
-def _trailing_name_tokens(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
+def _trailing_name_tokens(tokens: Sequence[Token], lexicon: Lexicon) -> list[Token]:
     keep: list[Token] = []
     for tok in reversed(tokens):
         if (
@@ -253,7 +177,7 @@ def _trailing_name_tokens(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
     return keep
 
 
-def _leading_place_tokens(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
+def _leading_place_tokens(tokens: Sequence[Token], lexicon: Lexicon) -> list[Token]:
     keep: list[Token] = []
     for tok in tokens:
         low = tok.lower
@@ -265,3 +189,88 @@ def _leading_place_tokens(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
     if keep and lexicon.is_place_word(" ".join(t.text for t in keep)):
         return []  # a state or country: not PHI
     return keep
+
+
+class TownRecognizer(LexiconRecognizer):
+    """Towns, cities and counties from the gazetteer (places.txt), when the text uses them as places.
+
+    Many place names are also words or names ("Reading", "Lawrence", "Normal"): a common word needs
+    a place cue ("lives in", a following state), a rarer one a preposition or comma before it, and
+    only a rare word is taken alone ("via Brockton Fire/EMS").
+    """
+
+    STRONG_BEFORE = re.compile(
+        r"(?:lives?|living|resides|residing|moved|relocated|native|born|raised|hometown|visiting|"
+        r"vacation(?:ing)?|travel(?:l?ed)?|trip|outside|near|home)\s+(?:in|to|of|at|from|near)?\s*$"
+    )
+    PREP_BEFORE = re.compile(r"(?:\b(?:in|at|to|from|near|of|via|outside)|,)\s*$")
+    PLACE_AFTER = re.compile(
+        r"\s*(?:office|area|fire|ems|police|campus|location|site|neighbou?rhood)\b", re.I
+    )
+    # "(Gardner)" after a facility is its town; "(Garden IV)", "(Morse 65)" are scores.
+    IN_PARENS = re.compile(r"\s*\)")
+    STATE_AFTER = re.compile(r",?\s+(?P<state>[A-Za-z]{2})\b\.?")
+    COMMON_ZIPF = 4.8
+
+    ENTITIES: ClassVar[tuple[str, ...]] = (LOCATION,)
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        tokens = tokenize(text)
+        results: list[RecognizerResult] = []
+        i = 0
+        starts = self.lexicon.place_starts
+        while i < len(tokens):
+            if tokens[i].bare.lower().replace("’", "'") not in starts:
+                i += 1
+                continue
+            for n in (3, 2, 1):
+                run = tokens[i : i + n]
+                if len(run) < n or not all(
+                    text[a.end : b.start] == " " for a, b in zip(run, run[1:], strict=False)
+                ):
+                    continue
+                phrase = " ".join(t.bare for t in run)
+                if not self.lexicon.is_town(phrase.replace("Centre", "Center").replace("centre", "center")):
+                    continue
+                score = self._score(text, run)
+                if score:
+                    results.append(
+                        RecognizerResult(LOCATION, run[0].start, run[-1].start + len(run[-1].bare), score)
+                    )
+                    i += n - 1
+                    break
+            i += 1
+        return results
+
+    def _score(self, text: str, run: Sequence[Token]) -> float:
+        first = run[0]
+        lex = self.lexicon
+        phrase = " ".join(t.bare for t in run)
+        if first.lower in NOT_NAMES or lex.is_place_word(phrase):
+            return 0.0
+        if first.case is Case.MIXED and not all(t.text[0].isupper() for t in run):
+            return 0.0
+        prefix = text[max(0, first.start - 30) : first.start].lower()
+        end = run[-1].start + len(run[-1].bare)
+        state = self.STATE_AFTER.match(text, end)
+        if state and (state["state"].isupper() or first.case is Case.LOWER):
+            if state["state"].upper() in lex.state_abbrevs:
+                return 0.85
+        if self.STRONG_BEFORE.search(prefix):
+            return 0.8
+        if (len(run) == 1 and lex.is_clinical_term(first.bare)) or re.match(r"\s*[\d(]", text[end:]):
+            return 0.0  # a drug or abbreviation; or a score or grade: "Morse 65", "Paris 0-IIa"
+        if len(run) > 1 and first.case is Case.MIXED:
+            return 0.6  # "Fall River", "Jamaica Plain": capitalised multi-word place names
+        zipf = lex.zipf(first.bare)
+        if zipf >= self.COMMON_ZIPF:
+            return 0.0
+        cased = first.case is Case.MIXED or zipf < 4.0
+        in_parens = prefix.endswith("(") and self.IN_PARENS.match(text, end)
+        if cased and (self.PREP_BEFORE.search(prefix) or self.PLACE_AFTER.match(text, end) or in_parens):
+            return 0.6
+        # Alone, only a rare word that is nothing else: not a name, not an eponym ("Framingham score").
+        rare = zipf < 3.0 and not lex.is_census_name(first.bare) and not lex.is_clinical(first.bare)
+        return 0.5 if rare and (first.case is Case.MIXED or zipf < 2.5) else 0.0

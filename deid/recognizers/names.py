@@ -1,107 +1,228 @@
-"""Names of patients, relatives and staff (Safe Harbor A), found from the context clinicians write
-them in — titles, roles, verbs, credentials, labels — and from census name lists, in any letter case.
+"""Names of patients, relatives and staff found by their context (Safe Harbor A): after a title,
+role, label, verb or greeting, before a credential, and in "Surname, First" order.
+
+How much evidence a word needs depends on the cue: after "Dr" or "Patient:" any word that is not
+plainly clinical is a name; after "pt" or "son" a name word must look like one (census name, rare
+word, capitalised in mixed-case text); and once a run has begun, the next word is a name when it is
+a census first name or a frequent surname ("Henry White", "pt marcus hall").
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from enum import Enum
 from typing import ClassVar
 
-from presidio_analyzer import EntityRecognizer, RecognizerResult
+from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from deid.lexicon import Lexicon
-from deid.text import Case, Token, is_sentence_start, tokenize
+from deid.recognizers.base import LexiconRecognizer
+from deid.text import Case, Token, tokenize
 from deid.types import NAME
 
-TITLES = frozenset("dr dr. doctor mr mr. mrs mrs. ms ms. miss mx prof professor sr sra srta".split())
+TITLES = frozenset("dr dr. drs drs. doctor mr mr. mrs mrs. ms ms. miss mx prof professor sr sra srta".split())
 # Mr/Ms double as clinical abbreviations (mitral regurgitation, multiple sclerosis, mental status).
 AMBIGUOUS_TITLES = frozenset({"mr", "ms"})
-ROLES = frozenset(
+FAMILY = frozenset(
     """husband wife son daughter mother father mom mum dad brother sister sibling grandson granddaughter
     grandmother grandfather grandma grandpa aunt uncle niece nephew cousin partner spouse fiance fiancee
     boyfriend girlfriend friend neighbor neighbour roommate caregiver guardian proxy hcp poa nok sponsor
-    interpreter pastor chaplain rn lpn cna np md nurse attending resident intern fellow pcp surgeon
+    child stepdaughter stepson stepmother stepfather granddad grandmom baby infant twin""".split()
+)
+STAFF = frozenset(
+    """interpreter pastor chaplain rn lpn cna np md nurse attending resident intern fellow pcp surgeon
     cardiologist oncologist neurologist hospitalist intensivist radiologist pathologist anesthesiologist
     pharmacist therapist dietitian nutritionist midwife doula provider physician colleague coworker
-    patient pt child stepdaughter stepson stepmother stepfather granddad grandmom sw""".split()
+    sw aide tech technician technologist sonographer scribe cm rt pa-c crna aprn fnp lcsw licsw""".split()
 )
+PATIENT = frozenset({"patient", "pt"})
+ROLES = FAMILY | STAFF | PATIENT
+GREETINGS = frozenset({"hi", "hello", "dear", "hey", "thanks", "thank"})
+# Cues are found once per text; a cue applies to the word its match ends at.
 VERB_CUE = re.compile(
-    r"(?:seen|evaluated|examined|signed|dictated|transcribed|reviewed|discussed|called|paged|page|spoke|"
+    r"\b(?:seen|evaluated|examined|signed|dictated|transcribed|reviewed|discussed|called|paged|page|spoke|"
     r"spoken|talked|consulted|consult|d/w|dw|per|cc|attn|attention|c/w|contacted|notified|informed|"
     r"messaged|texted|emailed|visited|accompanied|covered|covering|supervised|cosigned|relieved)"
-    r"(?:\s+(?:by|with|to|w/|from))?\s*:?\s*$",
+    r"(?:\s+(?:by|with|to|w/|from))?\s*:?\s*|\b(?:covering|covered|cross-covering|signing\s+out)\s+for\s+",
     re.IGNORECASE,
 )
 LABEL_CUE = re.compile(
-    r"(?:attending|pcp|resident|fellow|intern|surgeon|provider|physician|author|signed|"
+    r"\b(?:attending|pcp|resident|fellow|intern|surgeon|provider|physician|author|signed|"
     r"electronically\s+signed(?:\s+by)?|dictated\s+by|referring(?:\s+(?:md|physician|provider))?|"
-    r"contact|emergency\s+contact|nok|next\s+of\s+kin|patient(?:\s+name)?|pt\s+name|name|"
-    r"rn|nurse|np|pa|cc|from|to|hcp|proxy|guardian|poa|caregiver)\s*:\s*$",
+    r"contact|emergency\s+contact|nok|next\s+of\s+kin|patient(?:\s+name)?|pt\s+name|name|infant|mother|"
+    r"father|rn|nurse|np|pa|cc|from|to|hcp|proxy|guardian|poa|caregiver|tech|technologist|reader|"
+    r"scribe|sonographer|endoscopist|anesthesia|anesthesiologist|performed\s+by|ordering|interpreter|"
+    r"case\s+manager|sw|social\s+worker|chaplain|witness|cosigner)\s*:\s*"
+    # a letter's sign-off: the name is on the next line ("Sincerely,\nMaria Lopez, MD")
+    r"|\b(?:sincerely|regards|best\s+wishes|best|thanks|thank\s+you|cordially|respectfully|warmly),?[ \t]*\n[ \t]*",
     re.IGNORECASE,
 )
-CREDENTIALS = re.compile(
-    r"\s*,?\s*(?:MD|M\.D\.|DO|D\.O\.|RN|NP|PA-C|PA|LPN|CNA|PhD|PharmD|APRN|FNP|FNP-C|CRNA|LCSW|MSW|DDS|"
-    r"MBBS|FACP|FACC|FACS|RD|OTR|DPT|CNM|NNP|ANP|BSN|MSN|DNP|RRT)\b"
+CREDENTIAL_WORDS = (
+    r"MD|M\.D\.|DO|D\.O\.|RN|NP|PA-C|PA|LPN|CNA|PhD|PharmD|APRN|FNP|FNP-C|FNP-BC|NNP-BC|CRNA|LCSW|LICSW|"
+    r"LMHC|MSW|DDS|DMD|DPM|MBBS|FACP|FACC|FACS|RD|OTR|DPT|CNM|NNP|ANP|ACNP|AGNP|PMHNP|BSN|MSN|DNP|RRT|"
+    r"CCRN|RN-BC|PsyD|SLP|CCC-SLP|RDMS|RT\(R\)"
+)
+# A credential after a name, not a label before one ("Discharging NP: Laura Kim").
+CREDENTIALS = re.compile(rf"\s*\.?\s*,?\s*(?:{CREDENTIAL_WORDS})\b(?!\s*:)")
+# In all-lower-case text only credentials that are not also English words.
+LOWER_CREDENTIALS = re.compile(
+    r"\s*\.?\s*,?\s*(?:md|rn|np|pa-c|lpn|cna|rrt|lcsw|licsw|crna|aprn|fnp|dnp|msw|phd|pharmd)\b(?!\s*:)"
 )
 # After these a capitalised word is a noun phrase, not a name: "Dr. on call", "husband at bedside".
 NOT_NAMES = frozenset(STOP_WORDS) | {"pt", "pts", "patient", "family", "team", "bedside", "home", "today"}
+# English word endings that names of people rarely have: "ambulating", "verbalized", "tolerated".
+ENGLISH_ENDINGS = re.compile(
+    r"(?:ed|ing|ly|tion|sion|ness|ment|ity|ous|ive|able|ible|ism|ize|ized|ise|ised|ful|less|ary)$"
+)
+# A surname at or above this rank is frequent enough to continue a name after a first name even when
+# it is an English word: "Henry White", "Marcus Hall", "Darnell Price".
+CONTINUE_SURNAME_RANK = 5_000
 
 
-class ContextNameRecognizer(EntityRecognizer):
-    """Names after a title, role, verb or label, or before a credential."""
+class Cue(Enum):
+    TITLE = "title"
+    LABEL = "label"
+    CREDENTIAL = "credential"
+    ROLE = "role"
+    GREETING = "greeting"
+    VERB = "verb"
 
-    SCORES: ClassVar[dict[str, float]] = {
-        "title": 0.95,
-        "label": 0.9,
-        "credential": 0.9,
-        "role": 0.85,
-        "verb": 0.8,
-    }
+
+SCORES: dict[Cue, float] = {
+    Cue.TITLE: 0.95,
+    Cue.LABEL: 0.9,
+    Cue.CREDENTIAL: 0.9,
+    Cue.ROLE: 0.85,
+    Cue.GREETING: 0.8,
+    Cue.VERB: 0.8,
+}
+
+
+class NameWords:
+    """The dictionary evidence that a token is (part of) a person's name, at three strengths."""
 
     def __init__(self, lexicon: Lexicon) -> None:
         self.lexicon = lexicon
-        super().__init__(supported_entities=[NAME], supported_language="en")
 
-    def load(self) -> None:
-        """Nothing to load: the lexicon is built by the Deidentifier."""
+    def excluded(self, tok: Token, surname_ok: bool = False) -> bool:
+        """Never a name word: stop words, roles, titles, drugs and clinical abbreviations. With
+        `surname_ok`, a census name that is also a drug or abbreviation ("Summers", "Love") passes."""
+        low = tok.bare.lower()
+        if len(low) < 2 or low in NOT_NAMES or low in ROLES or low in TITLES or _role_word(low):
+            return True
+        if surname_ok and self.lexicon.is_census_name(low):
+            return False
+        return self.lexicon.is_clinical_term(low)
+
+    def after_strong_cue(self, tok: Token) -> bool:
+        """After a title or a label ("Dr Bell", "Patient: Oyelaran"): any word not plainly clinical."""
+        if self.excluded(tok, surname_ok=True):
+            return False
+        if tok.case is Case.MIXED and tok.text[0].isupper():
+            return True
+        low = tok.bare.lower()
+        return not self.lexicon.is_clinical(low) or self.lexicon.is_census_name(low)
+
+    def after_weak_cue(self, tok: Token, lenient: bool) -> bool:
+        """After a role, verb or greeting: the word itself must look like a name. `lenient` (family
+        and patient roles, greetings) also takes rare lower-case words that are not English-shaped."""
+        if self.excluded(tok):
+            return False
+        low = tok.bare.lower()
+        lex = self.lexicon
+        if tok.case is Case.MIXED and tok.text[0].isupper():
+            if lex.name_likelihood(low) > 0 or (lenient and lex.is_first_name(low)):
+                return True
+            return lex.zipf(low) < 3.5 and not lex.is_clinical(low)
+        if lex.name_likelihood(low) > 0 or (lenient and lex.is_first_name(low)):
+            return True  # "PT GEORGE ...", "pt april ...": after "pt" a first name is a name
+        limit = 3.6 if lenient else 3.0
+        return lex.zipf(low) < limit and not lex.is_clinical(low) and not ENGLISH_ENDINGS.search(low)
+
+    def continues(self, tok: Token) -> bool:
+        """The next word of a name already begun: a census first name, a frequent surname, a rare word."""
+        if self.excluded(tok, surname_ok=True):
+            return False
+        low = tok.bare.lower()
+        lex = self.lexicon
+        if tok.case is Case.MIXED and not tok.text[0].isupper():
+            return False
+        rank = lex.surname_rank_of(low)
+        if lex.name_likelihood(low) > 0 or lex.is_first_name(low):
+            return True
+        if rank is not None and rank <= CONTINUE_SURNAME_RANK:
+            return True
+        if lex.is_clinical(low) or ENGLISH_ENDINGS.search(low):
+            return False
+        if tok.case is not Case.MIXED:
+            # In ALL-CAPS or lower-case notes short rare words are mostly shorthand ("CONT VANC");
+            # a long one that no dictionary knows is a name ("pt arjun venkataraman").
+            return len(low) >= 6 and lex.zipf(low) < 2.5
+        return lex.zipf(low) < (4.5 if not tok.text.isupper() else 3.0)
+
+
+class NameWordsRecognizer(LexiconRecognizer):
+    """A NAME recognizer with the dictionary evidence of NameWords at hand."""
+
+    ENTITIES: ClassVar[tuple[str, ...]] = (NAME,)
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        super().__init__(lexicon)
+        self.words = NameWords(lexicon)
+
+
+class ContextNameRecognizer(NameWordsRecognizer):
+    """Names after a title, role, label, verb or greeting, or before a credential."""
+
+    SCORES: ClassVar[dict[Cue, float]] = SCORES
 
     def analyze(
         self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
     ) -> list[RecognizerResult]:
         tokens = tokenize(text)
+        labels = {m.end() for m in LABEL_CUE.finditer(text)}
+        verbs = {m.end() for m in VERB_CUE.finditer(text)}
         results: list[RecognizerResult] = []
         for i, tok in enumerate(tokens):
-            cue = self._cue_before(text, tokens, i)
-            if cue:
-                run = self._name_run(text, tokens, i, strong=cue in ("title", "label"))
+            cue = self._cue_before(text, tokens, i, labels, verbs)
+            if cue is not None:
+                run = self._name_run(text, tokens, i, cue)
                 if run:
-                    results.append(self._result(tokens, run, self.SCORES[cue]))
-            if CREDENTIALS.match(text, tok.end) and not _is_credential_token(tok):
-                run = self._run_backwards(tokens, i)
+                    results.append(_result(text, tokens, run, SCORES[cue[0]]))
+            credential = LOWER_CREDENTIALS if tok.case is Case.LOWER else CREDENTIALS
+            if credential.match(text, tok.end) and not _is_credential_token(tok):
+                run = self._run_backwards(text, tokens, i)
                 if run:
-                    results.append(self._result(tokens, run, self.SCORES["credential"]))
+                    results.append(_result(text, tokens, run, SCORES[Cue.CREDENTIAL]))
         return results
 
-    def _cue_before(self, text: str, tokens: list[Token], i: int) -> str | None:
+    def _cue_before(
+        self, text: str, tokens: Sequence[Token], i: int, labels: set[int], verbs: set[int]
+    ) -> tuple[Cue, str] | None:
+        """The cue before token i and the word that gave it, or None. `labels` and `verbs` are
+        the offsets where label and verb cues end."""
+        start = tokens[i].start
+        if start in labels:
+            return Cue.LABEL, ""
         if i == 0:
-            prefix = text[: tokens[0].start]
-            return "label" if LABEL_CUE.search(prefix) else None
+            return None
         prev = tokens[i - 1]
         gap = text[prev.end : tokens[i].start]
         if prev.lower in TITLES or (prev.lower + ".") in TITLES:
             if gap.strip(" .") == "" and "\n" not in gap:
                 if prev.lower in AMBIGUOUS_TITLES and not self._plausible_after_mr(prev, tokens[i]):
                     return None
-                return "title"
-        if prev.lower in ROLES and re.fullmatch(r"\s*[,:(]?\s*", gap) and "\n" not in gap:
-            return "role"
-        window = text[max(0, tokens[i].start - 40) : tokens[i].start]
-        if LABEL_CUE.search(window):
-            return "label"
-        if VERB_CUE.search(window):
-            return "verb"
+                return Cue.TITLE, prev.lower
+        role = _role_word(prev.lower)
+        if role and re.fullmatch(r"\s*[,:(]?\s*", gap) and "\n" not in gap:
+            return Cue.ROLE, role
+        if prev.lower in GREETINGS and re.fullmatch(r",?\s+(?:you,?\s+)?", gap):
+            return Cue.GREETING, prev.lower
+        if start in verbs:
+            return Cue.VERB, ""
         return None
 
     def _plausible_after_mr(self, title: Token, tok: Token) -> bool:
@@ -109,14 +230,23 @@ class ContextNameRecognizer(EntityRecognizer):
             return tok.text[0].isupper()
         return self.lexicon.name_likelihood(tok.bare) > 0
 
-    def _name_run(self, text: str, tokens: list[Token], i: int, strong: bool) -> list[int]:
+    def _first_word(self, tok: Token, cue: tuple[Cue, str]) -> bool:
+        kind, word = cue
+        if kind in (Cue.TITLE, Cue.LABEL):
+            return self.words.after_strong_cue(tok)
+        if kind is Cue.ROLE and word in STAFF and _is_initials(tok):
+            # "RN KL", "tech jm": initials, unless a word or abbreviation ("RN IV", "RN TO")
+            return not self.words.excluded(tok) and not self.lexicon.is_clinical(tok.text)
+        lenient = kind is Cue.GREETING or word in FAMILY or word in PATIENT
+        return self.words.after_weak_cue(tok, lenient=lenient)
+
+    def _name_run(self, text: str, tokens: Sequence[Token], i: int, cue: tuple[Cue, str]) -> list[int]:
         run: list[int] = []
         for j in range(i, min(i + 4, len(tokens))):
             tok = tokens[j]
-            if run and not _adjacent(text, tokens[j - 1], tok):
+            if run and not adjacent(text, tokens[j - 1], tok):
                 break
-            first = not run
-            if self._is_name_token(tok, strong=strong and first):
+            if (not run and self._first_word(tok, cue)) or (run and self.words.continues(tok)):
                 run.append(j)
             elif _is_initial(text, tok):
                 run.append(j)
@@ -131,83 +261,73 @@ class ContextNameRecognizer(EntityRecognizer):
             and not _is_initial(text, tokens[run[0]])
         ):
             run.pop()  # "Dr Smith A" : a trailing single letter is more likely a grade or unit
+        if len(run) == 1 and cue[0] in (Cue.LABEL, Cue.TITLE):
+            run += self._given_name_after_comma(text, tokens, run[0])
         return run
 
-    def _run_backwards(self, tokens: list[Token], i: int) -> list[int]:
+    def _given_name_after_comma(self, text: str, tokens: Sequence[Token], j: int) -> list[int]:
+        """ "Patient: Oyelaran, Babatunde": the given name after a surname and a comma."""
+        if j + 1 >= len(tokens) or text[tokens[j].end : tokens[j + 1].start] != ", ":
+            return []
+        nxt = tokens[j + 1]
+        if self.words.excluded(nxt):
+            return []
+        if nxt.case is Case.MIXED:  # a given name is written "Babatunde", not "MRN" or "stable"
+            ok = nxt.text[0].isupper() and not nxt.text.isupper() and self.lexicon.zipf(nxt.lower) < 4.5
+            ok = ok and (self.lexicon.is_first_name(nxt.lower) or self.lexicon.zipf(nxt.lower) < 3.0)
+        else:  # in ALL-CAPS or lower-case notes only a census first name: "SMITH, JOHN"
+            ok = self.lexicon.is_first_name(nxt.lower)
+        return [j + 1] if ok else []
+
+    def _run_backwards(self, text: str, tokens: Sequence[Token], i: int) -> list[int]:
+        """The name before a credential: "Maria T. Alvarez, MD", "King, Tyrone MD", "J.M., RRT"."""
         run: list[int] = []
         j = i
         while j >= 0 and len(run) < 4:
             tok = tokens[j]
-            if self._is_name_token(tok, strong=False) or (len(tok.text) == 1 and tok.text.isupper()):
+            if run and not re.fullmatch(r"\.? |\.|, ", text[tok.end : tokens[j + 1].start]):
+                break
+            first = not run
+            if (
+                (first and self.words.after_weak_cue(tok, lenient=False))
+                or (not first and (self.words.continues(tok) or self._given_name_before(tok)))
+                or (len(tok.text) == 1 and tok.text.isalpha())
+                or (first and _is_initials(tok) and not self.words.excluded(tok))
+            ):
                 run.insert(0, j)
                 j -= 1
             else:
                 break
         return run
 
-    def _is_name_token(self, tok: Token, strong: bool) -> bool:
-        bare = tok.bare
-        low = bare.lower()
-        if len(bare) < 2 or low in NOT_NAMES or low in ROLES or low in TITLES:
-            return False
-        likely = self.lexicon.name_likelihood(bare)
-        if tok.case is Case.MIXED and bare[0].isupper():
-            # A capitalised word after a title or label is a name unless it is plainly clinical.
-            return (
-                strong or likely > 0 or (self.lexicon.zipf(low) < 3.5 and not self.lexicon.is_clinical(low))
-            )
-        # Lower case in mixed text ("dr healey") is judged as in a lower-case note.
-        if strong:
-            return not self.lexicon.is_clinical(low) or likely > 0
-        return likely > 0 or (self.lexicon.zipf(low) < 2.5 and not self.lexicon.is_clinical(low))
-
-    @staticmethod
-    def _result(tokens: list[Token], run: list[int], score: float) -> RecognizerResult:
-        first, last = tokens[run[0]], tokens[run[-1]]
-        end = last.start + len(last.bare)
-        return RecognizerResult(NAME, first.start, end, score)
+    def _given_name_before(self, tok: Token) -> bool:
+        """A capitalised word before a surname that signs with a credential: "Jun Tanaka, LICSW"."""
+        low = tok.bare.lower()
+        return (
+            tok.case is Case.MIXED
+            and tok.text[0].isupper()
+            and not tok.text.isupper()
+            and self.lexicon.zipf(low) < 4.5
+            and not self.lexicon.is_clinical(low)
+            and not self.words.excluded(tok)
+        )
 
 
-class DictionaryNameRecognizer(EntityRecognizer):
-    """Census names without context: a first name followed by a surname, or a rare surname alone."""
-
-    def __init__(self, lexicon: Lexicon) -> None:
-        self.lexicon = lexicon
-        super().__init__(supported_entities=[NAME], supported_language="en")
-
-    def load(self) -> None:
-        """Nothing to load."""
-
-    def analyze(
-        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
-    ) -> list[RecognizerResult]:
-        tokens = tokenize(text)
-        results: list[RecognizerResult] = []
-        lex = self.lexicon
-        for i, tok in enumerate(tokens):
-            if tok.case is Case.MIXED and not tok.text[0].isupper():
-                continue
-            bare = tok.bare
-            likely = lex.name_likelihood(bare)
-            if likely == 0 or bare.lower() in NOT_NAMES:
-                continue
-            nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-            if (
-                nxt is not None
-                and bare.lower() in lex.first_names
-                and _adjacent(text, tok, nxt)
-                and (nxt.case is not Case.MIXED or nxt.text[0].isupper())
-                and lex.name_likelihood(nxt.bare) > 0
-            ):
-                results.append(RecognizerResult(NAME, tok.start, nxt.start + len(nxt.bare), 0.7))
-                continue
-            rare = lex.zipf(bare) < (4.0 if tok.case is Case.MIXED else 3.3)
-            if rare and not (tok.case is Case.MIXED and is_sentence_start(text, tok.start)):
-                results.append(RecognizerResult(NAME, tok.start, tok.start + len(bare), 0.45 * likely))
-        return results
+def _result(text: str, tokens: Sequence[Token], run: list[int], score: float) -> RecognizerResult:
+    first, last = tokens[run[0]], tokens[run[-1]]
+    end = last.start + len(last.bare)
+    if len(last.text) == 1 and text[end : end + 1] == ".":
+        end += 1  # an initial keeps its full stop: "J.M."
+    return RecognizerResult(NAME, first.start, end, score)
 
 
-def _adjacent(text: str, a: Token, b: Token) -> bool:
+def _role_word(low: str) -> str:
+    """The role a word names, also in "daughter-in-law" and "son's"; "" if none."""
+    base = low.removesuffix("-in-law").removesuffix("'s").removesuffix("’s")
+    return base if base in ROLES else ""
+
+
+def adjacent(text: str, a: Token, b: Token) -> bool:
     gap = text[a.end : b.start]
     return gap in (" ", ". ", ".", "  ") or re.fullmatch(r"\.? ?", gap) is not None
 
@@ -216,5 +336,10 @@ def _is_initial(text: str, tok: Token) -> bool:
     return len(tok.text) == 1 and tok.text.isalpha() and text[tok.end : tok.end + 1] == "."
 
 
+def _is_initials(tok: Token) -> bool:
+    """Two or three letters written as initials: "KL", "jm" (in a lower-case line)."""
+    return 2 <= len(tok.text) <= 3 and tok.text.isalpha() and (tok.text.isupper() or tok.case is Case.LOWER)
+
+
 def _is_credential_token(tok: Token) -> bool:
-    return CREDENTIALS.fullmatch(tok.text) is not None
+    return CREDENTIALS.fullmatch(tok.text) is not None or LOWER_CREDENTIALS.fullmatch(tok.text) is not None

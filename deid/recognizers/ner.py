@@ -7,12 +7,15 @@ recognizer reads its entities from the NlpArtifacts, the way Presidio's SpacyRec
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 
-from presidio_analyzer import EntityRecognizer, RecognizerResult
+from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
-from deid.lexicon import Lexicon
-from deid.recognizers.names import NOT_NAMES
+from deid.recognizers.base import LexiconRecognizer
+from deid.recognizers.facilities import FacilityRecognizer
+from deid.recognizers.names import ENGLISH_ENDINGS, NOT_NAMES
+from deid.text import Case, line_case
 from deid.types import LOCATION, NAME
 
 # What follows an eponym: "Parkinson's disease", "Murphy sign", "Jackson-Pratt drain".
@@ -25,7 +28,7 @@ EPONYM_HEAD = re.compile(
     r"encephalopathy|thyroiditis|esophagitis|arthritis|chorea|dementia|dystrophy|anomaly|deformity|"
     r"position|incision|line|valve|shunt|filter|stocking|splint|boot|collar|flap|graft|technique|"
     r"lesions?|infarct|aneurysm|hernia|paralysis|phenomena|ratio|index|grade|stage|system|method|"
-    r"hemorrhage|ileus|type|variant)\b",
+    r"hemorrhage|ileus|type|variant|rules?|risk|classification)\b",
     re.IGNORECASE,
 )
 PLACE_LABELS = {"GPE": LOCATION, "LOC": LOCATION, "FAC": LOCATION}
@@ -36,13 +39,11 @@ FACILITY_WORDS = re.compile(
 )
 
 
-class SpacyNerRecognizer(EntityRecognizer):
-    def __init__(self, lexicon: Lexicon) -> None:
-        self.lexicon = lexicon
-        super().__init__(supported_entities=[NAME, LOCATION], supported_language="en")
-
-    def load(self) -> None:
-        """The model lives in the NLP engine."""
+class SpacyNerRecognizer(LexiconRecognizer):
+    ENTITIES: ClassVar[tuple[str, ...]] = (
+        NAME,
+        LOCATION,
+    )
 
     def analyze(
         self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
@@ -58,7 +59,7 @@ class SpacyNerRecognizer(EntityRecognizer):
                 if span:
                     results.append(RecognizerResult(NAME, span[0], span[1], 0.85))
             elif label in PLACE_LABELS or (label == "ORG" and FACILITY_WORDS.search(text[start:end])):
-                if self._is_place(text, start, end):
+                if self._is_place(text, start, end, label):
                     results.append(RecognizerResult(LOCATION, start, end, 0.75 if label != "ORG" else 0.6))
         return results
 
@@ -75,9 +76,10 @@ class SpacyNerRecognizer(EntityRecognizer):
         e = s + len(text[s:e].rstrip(".,;:)'’").removesuffix("'s").removesuffix("’s"))
         if any(c.isdigit() for c in text[s:e]):
             return None  # "BRCA1", "HER2": names carry no digits
-        tokens = re.findall(r"[A-Za-z]+", text[s:e])
-        if not tokens or all(self._not_a_name(t) for t in tokens):
-            return None
+        tokens = re.findall(r"[^\W\d_]+", text[s:e])
+        case = _case_at(text, s)
+        if not any(self._looks_like_name(t, case) for t in tokens) or re.match(r"-[^\W\d_]", text[e:]):
+            return None  # no word of it is name-like; or part of a compound: "Amp-sulbactam"
         if EPONYM_HEAD.match(text, e) and any(
             t.lower() in self.lexicon.eponyms or self.lexicon.is_clinical(t) for t in tokens
         ):
@@ -88,27 +90,66 @@ class SpacyNerRecognizer(EntityRecognizer):
             return None  # "Crohn's", "Parkinson's" alone
         return (s, e) if s < e else None
 
-    def _not_a_name(self, word: str) -> bool:
+    def _looks_like_name(self, word: str, case: Case) -> bool:
+        """Evidence that a word of a PERSON entity is a name: the model alone mistakes clinical
+        acronyms ("PMH", "RVP"), lower-case words ("nomogram") and medical terms for names."""
         low = word.lower()
-        return (
-            low in NOT_NAMES
-            or len(word) < 2
-            or (self.lexicon.is_clinical(low) and self.lexicon.name_likelihood(low) == 0)
-            or (self.lexicon.zipf(low) >= 5.0 and not self.lexicon.is_census_name(low))
-        )
+        lex = self.lexicon
+        likely = lex.name_likelihood(low)
+        if low in NOT_NAMES or len(word) < 2 or (lex.is_clinical(low) and likely == 0):
+            return False
+        if lex.zipf(low) >= 5.0 and not lex.is_census_name(low):
+            return False
+        if case is Case.MIXED:
+            if not word[0].isupper():
+                return False
+            return likely > 0 or not (word.isupper() and len(word) <= 6)
+        if lex.is_first_name(low) and lex.zipf(low) < 5.5 and not lex.is_clinical_term(low):
+            return True  # "GEORGE", "april": the model saw a name where case could not help it
+        return likely > 0 or (lex.zipf(low) < 3.0 and not ENGLISH_ENDINGS.search(low))
 
-    def _is_place(self, text: str, start: int, end: int) -> bool:
+    def _is_place(self, text: str, start: int, end: int, label: str) -> bool:
         phrase = re.sub(r"^(?:the)\s+", "", text[start:end].strip(), flags=re.IGNORECASE)
-        words = re.findall(r"[A-Za-z]+", phrase)
+        words = re.findall(r"[^\W\d_]+", phrase)
         if not words or self.lexicon.is_place_word(phrase) or phrase.upper() in self.lexicon.state_abbrevs:
             return False
-        return not all(w.lower() in NOT_NAMES or self.lexicon.is_clinical_term(w) for w in words)
+        if label == "ORG" and NOTE_TITLE.search(phrase):
+            return False  # "Pediatric Hospital Medicine Discharge Summary": a heading
+        if any(w.lower() in self.lexicon.eponyms for w in words) and re.match(
+            r"\s*(?:\d|[IV]+\b)|" + EPONYM_HEAD.pattern, text[end:], re.IGNORECASE
+        ):
+            return False  # "Paris 0-IIa", "Ottawa rules", "Garden IV": eponymous scales
+        case = _case_at(text, start)
+        return any(self._looks_like_place(w, case) for w in words)
+
+    def _looks_like_place(self, word: str, case: Case) -> bool:
+        lex = self.lexicon
+        low = word.lower()
+        if lex.is_town(low):
+            return True
+        if low in NOT_NAMES or lex.is_clinical(low) or lex.is_clinical_term(low):
+            return False
+        if case is Case.MIXED:
+            if word.isupper() and len(word) <= 5:
+                return FacilityRecognizer.HOSPITAL_ACRONYM.match(word) is not None
+            return word[0].isupper()
+        return lex.zipf(low) < 4.5 or lex.is_census_name(low)
 
 
 _EDGE_WORDS = frozenset(
     "dr dr. mr mr. mrs mrs. ms ms. miss doctor prof husband wife son daughter mother father mom dad "
     "brother sister pt patient nurse rn np md pa per the".split()
 )
+
+
+NOTE_TITLE = re.compile(r"\b(?:note|summary|visit|consult|report|h&p|progress|admission)\b", re.IGNORECASE)
+
+
+def _case_at(text: str, pos: int) -> Case:
+    """The letter case of the line that holds position `pos`."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    line_end = text.find("\n", pos)
+    return line_case(text[line_start : len(text) if line_end < 0 else line_end], line_case(text))
 
 
 def _strip(word: str) -> str:

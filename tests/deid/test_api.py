@@ -83,3 +83,11 @@ def test_bad_input_is_refused(deid: Deidentifier) -> None:
 def test_empty_text(deid: Deidentifier) -> None:
     result = deid.deidentify("")
     assert result.text == "" and result.spans == ()
+
+
+def test_ner_everywhere_finds_at_least_as_much(deid: Deidentifier) -> None:
+    everywhere = Deidentifier(ner_everywhere=True)
+    text = "Seen with Oksana at the Lakeside Cardiology office; CHF stable, on lasix 40 daily."
+    selective = {(s.start, s.end) for s in deid.deidentify(text).spans}
+    full = everywhere.deidentify(text).spans
+    assert all(any(f.start <= a and b <= f.end for f in full) for a, b in selective)

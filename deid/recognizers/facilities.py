@@ -1,0 +1,225 @@
+"""Named places of care, work and school (Safe Harbor B): hospitals, clinics and practices, labs,
+pharmacies, schools and employers, and the wards and buildings inside a hospital ("Shapiro 5").
+
+A facility is found from its head word ("Lakeside Cardiology", "CALVERT HOSP", "Taunton High
+School"), from a label that says a place follows ("Pharmacy: Walgreens"), or, for hospital-style
+acronyms, from a place cue ("transferred from GH"). The name must have a word of its own: "Stroke
+clinic" and "the outside hospital" name no place.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from presidio_analyzer import RecognizerResult
+from presidio_analyzer.nlp_engine import NlpArtifacts
+
+from deid.recognizers.base import LexiconRecognizer, RegexRecognizer, before
+from deid.recognizers.names import NOT_NAMES
+from deid.text import Case, Token, is_sentence_start, tokenize
+from deid.types import LOCATION
+
+FACILITY_HEAD = (
+    r"(?:hospital|hosp|medical\s+center|medical\s+centre|med\s+ctr|med\s+center|health\s+center|"
+    r"health\s+systems?|healthcare|health\s+care|clinic|infirmary|nursing\s+home|"
+    r"nursing\s+(?:and\s+rehab(?:ilitation)?\s+)?(?:center|facility)|"
+    r"rehab(?:ilitation)?\s+(?:center|hospital|facility)|care\s+center|hospice|pharmacy|urgent\s+care|"
+    r"memorial|medical\s+group|surgery\s+center|surgical\s+center|cancer\s+(?:center|institute)|"
+    r"heart\s+institute|institute|manor|assisted\s+living|senior\s+living|living\s+center|"
+    r"dialysis(?:\s+center|\s+unit)?|home\s+health|home\s+care|health|labs?|laboratories|radiology|imaging|"
+    r"family\s+practice|family\s+medicine|internal\s+medicine|primary\s+care|pediatrics|associates|va|vamc|"
+    r"general|children'?s|center|centre|ctr|cardiology|dermatology|orthopa?edics|oncology|neurology|"
+    r"urology|gastroenterology|endoscopy|ophthalmology|optometry|dental|dentistry|diagnostics|therapy|"
+    r"physicians|specialists|partners|practice|medicine|vna|recovery|seniorlife|residence|village|"
+    r"school|academy|university|college|convent|monastery|church|campus|office|hall|shelter|"
+    r"construction|industries|corporation|company|freight|logistics)"
+)
+# Words that end a facility's name when walking back from its head: "the outside hospital".
+STOPPERS = frozenset(
+    """outside osh local other another same different this that the our their his her your a an any
+    nearby previous prior referring receiving transferring accepting f/u follow-up followup""".split()
+)
+# Words that describe a facility without naming it: "outside hospital", "the clinic", "our rehab".
+GENERIC = frozenset(
+    """outside osh local community other another same different this that the our their his her your
+    a an any nearby previous prior home new old main state county city regional university general
+    teaching academic tertiary referring receiving transferring accepting skilled nursing rehab
+    cardiology oncology dialysis radiology pediatric primary urgent walk-in walk in outpatient inpatient
+    va hospital clinic pharmacy health care medical center surgery surgical memorial children's
+    family specialty follow-up followup f/u high elementary middle school office front back""".split()
+)
+CONNECTORS = frozenset({"and", "&", "of"})
+PLACE_LABEL = (
+    r"(?i:location|facility|site|pharmacy|performing\s+lab|lab|laboratory|hospital|clinic|school|"
+    r"employer|employed\s+by|works\s+at|place\s+of\s+service|pos|transferred\s+from|referred\s+from|"
+    r"accepting\s+facility|nursing\s+home|snf|rehab|agency|vna|dme(?:\s+(?:company|vendor))?|"
+    r"home\s+health|daycare|residence)"
+)
+PLACE_WORD = r"[A-Z][\w'’.&-]*"
+
+
+class FacilityRecognizer(LexiconRecognizer):
+    """Name words before a facility head ("CALVERT HOSP", "St. Mary's Medical Center", "Heart Center
+    at Longwood"), or a hospital-style acronym after a place cue ("transferred from GH", "at BIDMC")."""
+
+    HEAD = re.compile(rf"\b{FACILITY_HEAD}\b", re.IGNORECASE)
+    TAIL = re.compile(rf"\s+(?:of|at)\s+(?P<tail>{PLACE_WORD}(?:\s+{PLACE_WORD})?)")
+    ACRONYM = re.compile(
+        r"\b(?:at|from|to|in|@|transferred\s+from|transfer\s+from|tx\s+from|admitted\s+to|seen\s+at|followed\s+at)\s+"
+        r"(?:the\s+)?(?P<phi>[A-Z]{2,6})\b(?!-)",
+    )
+    SAINT = re.compile(
+        r"\b(?:st|saint|mt|mount)\.?\s+[A-Z][a-z]+(?:'s)?(?:\s+(?:hospital|medical|regional|general))?",
+        re.IGNORECASE,
+    )
+    HOSPITAL_ACRONYM = re.compile(r"^(?:[A-Z]{0,4}(?:H|MC|HC|MH|GH|CH|RH|UH|VA|VAMC)|[A-Z]{2,3}MC)$")
+    SCORE: ClassVar[float] = 0.8
+
+    ENTITIES: ClassVar[tuple[str, ...]] = (LOCATION,)
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        results: list[RecognizerResult] = []
+        for match in self.HEAD.finditer(text):
+            start = self._name_start(text, match.start())
+            if start is not None:
+                results.append(RecognizerResult(LOCATION, start, self._end(text, match.end()), self.SCORE))
+        for match in self.ACRONYM.finditer(text):
+            word = match.group("phi")
+            if self._is_hospital_acronym(word):
+                results.append(RecognizerResult(LOCATION, match.start("phi"), match.end("phi"), 0.7))
+        for match in self.SAINT.finditer(text):
+            results.append(RecognizerResult(LOCATION, match.start(), match.end(), 0.6))
+        return results
+
+    def _end(self, text: str, end: int) -> int:
+        """Extend over "of Braintree" / "at Longwood" when a proper name follows the head."""
+        tail = self.TAIL.match(text, end)
+        if tail and tail.group("tail").split()[0].lower() not in GENERIC | NOT_NAMES:
+            return tail.end("tail")
+        return end
+
+    def _name_start(self, text: str, head_start: int) -> int | None:
+        """Where the facility's name begins, walking back over its words; None if it has no name word."""
+        offset = max(0, head_start - 100)
+        tokens = tokenize(text[offset:head_start])
+        if not tokens or text[tokens[-1].end + offset : head_start].strip(" .'’-&") != "":
+            return None  # the head not preceded directly by a word: "(hospital)", "hospital."
+        name: list[Token] = []
+        for tok in reversed(tokens[-6:]):
+            gap = text[offset + tok.end : offset + (name[0].start if name else tokens[-1].end)]
+            if name and not re.fullmatch(r"[ &'’-]*|\s*&\s*", gap):
+                break
+            if not self._may_be_in_name(text, tok, offset):
+                break
+            name.insert(0, tok)
+        while name and name[0].lower in CONNECTORS:
+            name.pop(0)
+        if not any(self._is_name_word(tok) for tok in name):
+            return None
+        return offset + name[0].start
+
+    def _may_be_in_name(self, text: str, tok: Token, offset: int) -> bool:
+        low = tok.lower.removesuffix("'s").removesuffix("’s")
+        if tok.lower in CONNECTORS or low in GENERIC - STOPPERS:
+            return True  # "Brigham and Women's", "Taunton High School": part of a name, not a name
+        if low in STOPPERS or tok.lower in NOT_NAMES or self.lexicon.is_clinical_term(tok.text):
+            return False
+        if tok.case is Case.MIXED and not tok.text[0].isupper():
+            return False
+        if tok.case is Case.MIXED and tok.text.isupper() and len(tok.text) <= 5:
+            # An acronym names a facility only in its hospital shape ("BIDMC Cardiology");
+            # "EGFR TKI therapy" or "ED Behavioral Health" are clinical.
+            return self.HOSPITAL_ACRONYM.match(tok.text) is not None
+        common = self.lexicon.zipf(low) >= 4.5 and not self.lexicon.is_census_name(low)
+        if tok.case is not Case.MIXED and common:
+            return False
+        # "Performing lab", "Maternal labs": an ordinary word that only starts a sentence.
+        return not (common and is_sentence_start(text, offset + tok.start))
+
+    def _is_name_word(self, tok: Token) -> bool:
+        low = tok.lower.removesuffix("'s").removesuffix("’s")
+        if low in CONNECTORS or low in GENERIC:
+            return False
+        return not self.lexicon.is_clinical(low) or self.lexicon.is_town(low)
+
+    def _is_hospital_acronym(self, word: str) -> bool:
+        low = word.lower()
+        if low in self.lexicon.medical_words or word in self.lexicon.state_abbrevs:
+            return False
+        return bool(self.HOSPITAL_ACRONYM.match(word))
+
+
+class LabelledPlaceRecognizer(RegexRecognizer):
+    """A proper name after a label that announces a place: "Pharmacy: Walgreens", "Facility: ..."."""
+
+    ENTITY = LOCATION
+    FLAGS = 0
+    PATTERNS = (
+        (
+            "label",
+            rf"\b{PLACE_LABEL}\s*:\s*(?P<phi>{PLACE_WORD}(?:[ ](?:{PLACE_WORD}|of|and|at|&)){{0,5}})",
+            0.7,
+        ),
+    )
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        out = []
+        for res in super().analyze(text, entities, nlp_artifacts):
+            words = list(re.finditer(r"\S+", text[res.start : res.end]))
+            while words and words[-1].group().lower() in CONNECTORS:
+                words.pop()
+            if words:
+                out.append(RecognizerResult(LOCATION, res.start, res.start + words[-1].end(), res.score))
+        return out
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        words = re.findall(r"[^\W\d_]+", text[start:end])
+        first = words[0].lower() if words else ""
+        if not words or first in GENERIC or first in NOT_NAMES or first in ("dr", "pt"):
+            return False
+        if self.lexicon.is_place_word(" ".join(words)):
+            return False  # a state or a country
+        return not all(self.lexicon.is_clinical(w) or w.lower() in NOT_NAMES for w in words)
+
+
+class WardRecognizer(RegexRecognizer):
+    """A ward or building named after a person, with its floor: "Shapiro 5", "Yawkey 2B", "Lunder 6"."""
+
+    ENTITY = LOCATION
+    FLAGS = 0
+    PATTERNS = (("ward", r"\b(?P<phi>[A-Z][a-z]+(?:[ -][A-Z][a-z]+)?\s\d{1,2}[A-Z]?)\b(?![\d./:%+-])", 0.65),)
+    PLACE_BEFORE = re.compile(
+        r"(?:clinic|center|centre|hospital|hosp|room\s+\w+|unit|ward|floor|building|bldg|tower|wing|pavilion|"
+        r"campus|transferred\s+to|transfer\s+to|moved\s+to|admitted\s+to|located\s+(?:at|on|in)|from)\W*$"
+    )
+    UNIT_AFTER = re.compile(
+        r"\s*(?:,\s*)?(?:neuro|icu|micu|sicu|ccu|cvicu|unit|floor|ward|step-?down|tele|pacu)\b"
+    )
+    NOT_WARDS = frozenset(
+        """grade stage type class level phase day week cycle bed room pod hd zone lead part step dose
+        round visit cohort arm group page table figure appendix section item score total""".split()
+    )
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        words = re.findall(r"[A-Za-z]+", text[start:end])
+        lex = self.lexicon
+        for w in words:
+            low = w.lower()
+            if low in self.NOT_WARDS or low in NOT_NAMES or lex.is_clinical(low) or low in lex.eponyms:
+                return False
+            if low in _MONTHS_AND_DAYS:
+                return False  # "March 5", "Monday 2": dates
+        context = before(text, start, 40)
+        return bool(self.PLACE_BEFORE.search(context) or self.UNIT_AFTER.match(text, end))
+
+
+_MONTHS_AND_DAYS = frozenset(
+    """jan january feb february mar march apr april may jun june jul july aug august sep sept september
+    oct october nov november dec december mon monday tue tues tuesday wed wednesday thu thur thurs
+    thursday fri friday sat saturday sun sunday""".split()
+)

@@ -1,0 +1,148 @@
+"""Names recognised by their shape rather than a cue word: a census first name before a surname,
+a rare surname, a nickname in quotes beside a name, and staff initials signing a line ("- rk")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from presidio_analyzer import RecognizerResult
+from presidio_analyzer.nlp_engine import NlpArtifacts
+
+from deid.recognizers.base import RegexRecognizer
+from deid.recognizers.names import ENGLISH_ENDINGS, NOT_NAMES, NameWordsRecognizer, adjacent
+from deid.text import Case, Token, is_sentence_start, tokenize
+from deid.types import NAME
+
+
+class DictionaryNameRecognizer(NameWordsRecognizer):
+    """Census names without context: a first name followed by a surname, or a rare surname alone."""
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        tokens = tokenize(text)
+        results: list[RecognizerResult] = []
+        lex = self.lexicon
+        for i, tok in enumerate(tokens):
+            if tok.case is Case.MIXED and not tok.text[0].isupper():
+                continue
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+            if nxt is not None and self._initial_and_surname(text, tok, nxt):
+                results.append(RecognizerResult(NAME, tok.start, nxt.start + len(nxt.bare), 0.6))
+                continue
+            bare = tok.bare
+            likely = lex.name_likelihood(bare)
+            if likely == 0 or bare.lower() in NOT_NAMES:
+                continue
+            if (
+                nxt is not None
+                and lex.is_first_name(bare)
+                and adjacent(text, tok, nxt)
+                and self.words.continues(nxt)
+            ):
+                results.append(RecognizerResult(NAME, tok.start, nxt.start + len(nxt.bare), 0.7))
+                continue
+            rare = lex.zipf(bare) < (4.0 if tok.case is Case.MIXED else 3.3)
+            # No English word is shaped like "o'connor" or "d'angelo" (a census surname, apostrophe inside).
+            irish = re.fullmatch(r"[^\W\d_]{1,2}['’][^\W\d_]{3,}", bare) is not None
+            if irish or (rare and not (tok.case is Case.MIXED and is_sentence_start(text, tok.start))):
+                start = self._given_name_start(text, tokens, i)
+                score = 0.6 if irish else 0.45 * likely
+                results.append(RecognizerResult(NAME, start, tok.start + len(bare), score))
+        return results
+
+    def _given_name_start(self, text: str, tokens: Sequence[Token], i: int) -> int:
+        """Where a name ending in surname i starts: a rare word right before it is its given name
+        ("maeve o'connor", "Babatunde Oyelaran")."""
+        tok = tokens[i]
+        if i == 0 or not adjacent(text, tokens[i - 1], tok) or text[tokens[i - 1].end] == ".":
+            return tok.start
+        prev = tokens[i - 1]
+        low = prev.bare.lower()
+        if (
+            (prev.case is Case.MIXED and not prev.text[0].isupper())
+            or self.words.excluded(prev)
+            or self.lexicon.zipf(low) >= 3.0
+            or self.lexicon.is_clinical(low)
+            or ENGLISH_ENDINGS.search(low)
+        ):
+            return tok.start
+        return prev.start
+
+    def _initial_and_surname(self, text: str, tok: Token, nxt: Token) -> bool:
+        """ "l. nguyen", "J. Obi": an initial with its full stop, then a census surname."""
+        if len(tok.text) != 1 or text[tok.end : nxt.start] not in (". ", "."):
+            return False
+        if nxt.case is Case.MIXED and not nxt.text[0].isupper():
+            return False
+        rank = self.lexicon.surname_rank_of(nxt.bare)
+        return rank is not None and not self.words.excluded(nxt) and self.lexicon.zipf(nxt.bare) < 4.5
+
+
+class NicknameRecognizer(NameWordsRecognizer):
+    """A quoted nickname beside a name: Thomas "Tommy" Brennan, Okafor ("Adaeze"); all parts are names."""
+
+    PATTERN = re.compile(
+        r"(?P<first>\b[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*)?\s*\(?[\"“](?P<nick>[A-Z][^\W\d_]+(?:[-'’][^\W\d_]+)?)[\"”]\)?"
+        r"(?:\s+(?P<last>[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*))?"
+    )
+
+    # "pt goes by "Yas"", "aka Bobby", "prefers to be called Jim"
+    GOES_BY = re.compile(
+        r"\b(?:goes\s+by|known\s+as|aka|a\.k\.a\.?|prefers|called|nickname)\s*:?\s+(?:to\s+be\s+called\s+)?"
+        r"[\"“']?(?P<nick>[A-Z][^\W\d_]+)[\"”']?",
+        re.IGNORECASE,
+    )
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        results: list[RecognizerResult] = []
+        for match in self.GOES_BY.finditer(text):
+            nick = match.group("nick")
+            quoted = text[match.start("nick") - 1 : match.start("nick")] in "\"“'"
+            if (quoted or nick[0].isupper()) and self._namelike(nick) and len(nick) >= 2:
+                results.append(RecognizerResult(NAME, match.start("nick"), match.end("nick"), 0.75))
+        for match in self.PATTERN.finditer(text):
+            parts = [
+                g for g in ("first", "nick", "last") if match.group(g) and self._namelike(match.group(g))
+            ]
+            if "nick" not in parts or len(parts) < 2:
+                continue  # a quoted word alone is a quotation ("Help"), not a nickname
+            results.extend(RecognizerResult(NAME, match.start(g), match.end(g), 0.8) for g in parts)
+        return results
+
+    def _namelike(self, word: str) -> bool:
+        low = word.lower()
+        return not (
+            low in NOT_NAMES
+            or self.lexicon.is_clinical_term(low)
+            or (self.lexicon.zipf(low) >= 4.5 and not self.lexicon.is_census_name(low))
+        )
+
+
+class InitialsSignatureRecognizer(RegexRecognizer):
+    """Staff initials that sign a line or a note: "... no labs. - rk", "- JD", "-- j.m."."""
+
+    ENTITY = NAME
+    FLAGS = re.MULTILINE
+    PATTERNS = (
+        (
+            "signature",
+            r"(?:^|[\s.;])[-–—~]+\s*(?P<phi>[A-Za-z]{2,3}|(?:[A-Za-z]\.\s?){2,3})[\s.]*$",
+            0.6,
+        ),
+    )
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        letters = re.sub(r"[^A-Za-z]", "", text[start:end])
+        low = letters.lower()
+        if text[start:end].isupper() is False and text[start:end].islower() is False:
+            return False  # "Ok", "Pt": initials are written all in one case
+        return not (
+            low in NOT_NAMES
+            or self.lexicon.is_clinical_term(low)
+            or self.lexicon.zipf(low) >= 3.5
+            or low in ("rn", "md", "np", "pa", "do")
+        )
