@@ -47,6 +47,19 @@ class Settings(BaseSettings):
     gemini_embedding_model: str = "gemini-embedding-001"
     gemini_embedding_dim: int = Field(default=768, gt=0, le=3072)
 
+    # Model (Gemini when a key is set; the offline responder otherwise)
+    gemini_model: str = "gemini-2.5-flash"
+    model_timeout_s: float = Field(default=30.0, gt=0)
+    model_max_attempts: int = Field(default=4, ge=1, le=10)
+    model_temperature: float = Field(default=0.2, ge=0.0, le=2.0)
+
+    # Agent loop: input-token budget of the assembled context and its output budgets
+    context_budget_tokens: int = Field(default=6_000, ge=1_000)
+    max_output_tokens: int = Field(default=1_024, ge=64)
+    checklist_output_tokens: int = Field(default=2_048, ge=64)
+    max_tool_rounds: int = Field(default=3, ge=0, le=10)
+    summary_every_n_episodes: int = Field(default=10, ge=1)
+
     # Secrets: "v2:<base64 32 bytes>,v1:<...>" key rings (newest version is current), or a secrets file.
     master_keys: SecretStr | None = None
     pseudonym_keys: SecretStr | None = None

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from jarvis.cli import deid_command, keys_commands, memory_commands
+from jarvis.cli import agent_commands, deid_command, demo, keys_commands, memory_commands
 from jarvis.config import Settings, get_settings
 from jarvis.errors import JarvisError
 from jarvis.logging_setup import configure_logging
@@ -26,6 +26,8 @@ def build_parser() -> argparse.ArgumentParser:
     deid_command.add_parser(sub)
     memory_commands.add_parsers(sub)
     keys_commands.add_parsers(sub)
+    agent_commands.add_parsers(sub)
+    demo.add_parser(sub)
     return parser
 
 

@@ -16,11 +16,12 @@ from datetime import UTC, datetime, timedelta
 
 from deid import Deidentifier, DeidError
 from jarvis.errors import ConfigurationError, DeidentificationFailed, InputError, JarvisError, NotFoundError
-from jarvis.memory import ranking, validation
+from jarvis.memory import validation
 from jarvis.memory.embedders.base import Embedder
 from jarvis.memory.records.store import COMMITTED, DELETING, PENDING, NewEpisode, RecordStore
 from jarvis.memory.records.tables import DataKeyRow, EpisodeRow, PatientFactRow
-from jarvis.memory.text import clinical_tags, embedding_text, extractive_summary, search_terms
+from jarvis.memory.retrieval import Retriever, aware
+from jarvis.memory.text import clinical_tags, embedding_text, extractive_summary
 from jarvis.memory.types import Episode, EpisodeDraft, FactCategory, Outcome, PatientFact, SearchHit
 from jarvis.memory.validation import Limits
 from jarvis.memory.vector_index import VectorIndex, VectorItem
@@ -29,10 +30,6 @@ from jarvis.security.pseudonyms import PatientRef, Pseudonymizer
 
 logger = logging.getLogger(__name__)
 
-MAX_K = 50
-# Each retriever proposes this many candidates per requested hit before the hybrid re-rank.
-CANDIDATES_PER_HIT = 4
-MIN_CANDIDATES = 40
 # A pending row older than this belongs to a save that died; younger ones may be in flight elsewhere.
 RECONCILE_GRACE = timedelta(minutes=10)
 _IDENTITY_KEY = "embedding_identity"
@@ -73,6 +70,7 @@ class MemoryService:
             raise ConfigurationError("embedder and vector index disagree on the vector space")
         self.store, self.index, self.embedder, self.deid = store, index, embedder, deid
         self.pseudonyms, self.cipher = pseudonyms, cipher
+        self.retriever = Retriever(store, index, embedder)
         self.limits = limits or Limits()
         self._now = clock
         self._check_identity()
@@ -90,17 +88,31 @@ class MemoryService:
             )
 
     # -- saving -----------------------------------------------------------------------------
-    def save(self, doctor_id: str, draft: EpisodeDraft, *, doctor_name: str | None = None) -> str:
-        return self.save_batch(doctor_id, [draft], doctor_name=doctor_name)[0]
+    def save(
+        self,
+        doctor_id: str,
+        draft: EpisodeDraft,
+        *,
+        doctor_name: str | None = None,
+        query_deid: str | None = None,
+    ) -> str:
+        """Save one episode. `query_deid`: the query as the caller already de-identified it with the
+        same known names (the agent loop does so before retrieval), so it is not done twice."""
+        return self.save_batch(doctor_id, [draft], doctor_name=doctor_name, _queries_deid={0: query_deid})[0]
 
     def save_batch(
-        self, doctor_id: str, drafts: Sequence[EpisodeDraft], *, doctor_name: str | None = None
+        self,
+        doctor_id: str,
+        drafts: Sequence[EpisodeDraft],
+        *,
+        doctor_name: str | None = None,
+        _queries_deid: dict[int, str | None] | None = None,
     ) -> list[str]:
         """Save all episodes or none; returns their ids in input order."""
         validation.doctor_id(doctor_id)
         now = self._now()
         checked = validation.batch(drafts, self.limits, now)
-        prepared = self._prepare(checked, doctor_name)
+        prepared = self._prepare(checked, doctor_name, _queries_deid or {})
         vectors = self.embedder.embed_documents([embedding_text(p.query_deid, p.summary) for p in prepared])
         new = [self._row(doctor_id, p, now) for p in prepared]
         ids = [n.row.id for n in new]
@@ -116,28 +128,32 @@ class MemoryService:
             )
             self.store.set_state(ids, COMMITTED, self._now())
         except JarvisError:
-            self._undo(ids)
+            self._undo(doctor_id, ids)
             raise
         return ids
 
-    def _prepare(self, drafts: Sequence[EpisodeDraft], doctor_name: str | None) -> list[_Prepared]:
+    def _prepare(
+        self, drafts: Sequence[EpisodeDraft], doctor_name: str | None, queries_deid: dict[int, str | None]
+    ) -> list[_Prepared]:
         """De-identify every text, grouped by known names so that each group is one deid batch."""
         groups: dict[tuple[str, ...], list[int]] = {}
         for i, d in enumerate(drafts):
             names = tuple(n for n in (d.patient_name, doctor_name) if n and n.strip())
             groups.setdefault(names, []).append(i)
+        raw = {i: self._texts(d, skip_query=queries_deid.get(i) is not None) for i, d in enumerate(drafts)}
         cleaned: dict[int, list[str]] = {}
         for names, members in groups.items():
-            texts = [t for i in members for t in self._texts(drafts[i])]
+            texts = [t for i in members for t in raw[i]]
             try:
                 results = self.deid.deidentify_batch(texts, known_names=names)
             except DeidError:
                 raise DeidentificationFailed("de-identification failed; nothing was stored") from None
             position = 0
             for i in members:
-                count = len(self._texts(drafts[i]))
-                cleaned[i] = [r.text for r in results[position : position + count]]
-                position += count
+                cleaned[i] = [r.text for r in results[position : position + len(raw[i])]]
+                position += len(raw[i])
+                if (given_query := queries_deid.get(i)) is not None:
+                    cleaned[i].insert(0, given_query)
         prepared = []
         for i, d in enumerate(drafts):
             query, response, *given = cleaned[i]
@@ -149,8 +165,9 @@ class MemoryService:
         return prepared
 
     @staticmethod
-    def _texts(draft: EpisodeDraft) -> list[str]:
-        return [draft.query, draft.response, *([draft.summary] if draft.summary is not None else [])]
+    def _texts(draft: EpisodeDraft, *, skip_query: bool = False) -> list[str]:
+        query = [] if skip_query else [draft.query]
+        return [*query, draft.response, *([draft.summary] if draft.summary is not None else [])]
 
     def _row(self, doctor_id: str, p: _Prepared, now: datetime) -> NewEpisode:
         episode_id = _new_id("ep")
@@ -181,10 +198,10 @@ class MemoryService:
         body = f"{p.summary}\n{p.query_deid}\n{p.response_deid}"
         return NewEpisode(row, wrapped.master_version, wrapped.blob, body)
 
-    def _undo(self, episode_ids: Sequence[str]) -> None:
+    def _undo(self, doctor_id: str, episode_ids: Sequence[str]) -> None:
         """Best effort after a failed save; whatever remains is `pending` and reconciled later."""
         try:
-            self.index.delete(episode_ids)
+            self.index.delete(doctor_id, episode_ids)
             self.store.delete_rows(episode_ids)
         except JarvisError:
             logger.warning(
@@ -195,9 +212,13 @@ class MemoryService:
         """Remove saves that never committed and finish deletes that never completed."""
         cutoff = self._now() - grace
         stale = self.store.stale_ids(PENDING, cutoff) + self.store.stale_ids(DELETING, cutoff)
+        by_doctor: dict[str, list[str]] = {}
+        for episode_id, doctor_id in stale:
+            by_doctor.setdefault(doctor_id, []).append(episode_id)
+        for doctor_id, ids in by_doctor.items():
+            self.index.delete(doctor_id, ids)
+            self.store.delete_rows(ids)
         if stale:
-            self.index.delete(stale)
-            self.store.delete_rows(stale)
             logger.info("reconciled %d unfinished episode writes", len(stale))
         return len(stale)
 
@@ -228,7 +249,7 @@ class MemoryService:
             else None,
             session_id=row.session_id,
             seq=row.seq,
-            created_at=_aware(row.created_at),
+            created_at=aware(row.created_at),
             query=open_(data_key, row.id, "query", row.enc_query),
             response=open_(data_key, row.id, "response", row.enc_response),
             query_deid=row.query_deid,
@@ -239,7 +260,7 @@ class MemoryService:
             confidence=row.confidence,
             outcome=Outcome(row.outcome) if row.outcome else None,
             outcome_note=row.outcome_note,
-            outcome_at=_aware(row.outcome_at) if row.outcome_at else None,
+            outcome_at=aware(row.outcome_at) if row.outcome_at else None,
         )
 
     # -- outcome and deletion ---------------------------------------------------------------
@@ -259,13 +280,13 @@ class MemoryService:
             validation.doctor_id(doctor_id), episode_id, chosen, clean_note, self._now()
         ):
             raise NotFoundError("episode not found")
-        self.index.update_outcome(episode_id, chosen)
+        self.index.update_outcome(doctor_id, episode_id, chosen)
 
     def delete(self, doctor_id: str, episode_id: str) -> None:
         if not self.store.mark_deleting(validation.doctor_id(doctor_id), episode_id, self._now()):
             raise NotFoundError("episode not found")
         # Hidden from now on; if what follows fails, reconcile() finishes the job.
-        self.index.delete([episode_id])
+        self.index.delete(doctor_id, [episode_id])
         self.store.delete_rows([episode_id])
 
     # -- retrieval --------------------------------------------------------------------------
@@ -281,58 +302,40 @@ class MemoryService:
         lexical: bool = True,
         outcomes: bool = True,
     ) -> list[SearchHit]:
-        """The doctor's k best episodes for the query; other doctors' episodes are never candidates.
+        """The doctor's k best episodes for a raw query (de-identified here before anything else).
 
         `lexical` and `outcomes` switch those ranking signals off (dense-only is the benchmark's baseline).
         """
-        validation.doctor_id(doctor_id)
         validation.text(query, "query", self.limits.max_query_chars)
-        if not 1 <= k <= MAX_K:
-            raise InputError(f"k must be between 1 and {MAX_K}")
-        refs = [r.ref for r in self.pseudonyms.refs_for(patient_id)] if patient_id is not None else None
         try:
             clean = self.deid.deidentify(query).text
         except DeidError:
             raise DeidentificationFailed("de-identification failed; the query was not searched") from None
-        vector = self.embedder.embed_query(clean)
-        wanted = max(k * CANDIDATES_PER_HIT, MIN_CANDIDATES)
-        cosines = dict(self.index.query(vector, doctor_id, wanted, refs))
-        matches = dict(self.store.lexical(doctor_id, search_terms(clean), refs, wanted)) if lexical else {}
-        missing = [e for e in matches if e not in cosines]
-        for episode_id, other in self.index.vectors(doctor_id, missing).items():
-            cosines[episode_id] = ranking.cosine(vector, other)
-        rows = self.store.by_ids(doctor_id, list(cosines))
-        boosted: frozenset[str] = frozenset()
-        if boost_patient_id is not None:
-            boost_refs = {r.ref for r in self.pseudonyms.refs_for(boost_patient_id)}
-            boosted = frozenset(e for e, row in rows.items() if row.patient_ref in boost_refs)
-        ranked = ranking.rank(
-            {e: c for e, c in cosines.items() if e in rows},
-            matches,
-            {e: Outcome(row.outcome) if row.outcome else None for e, row in rows.items()},
-            boosted=boosted,
-            use_outcomes=outcomes,
+        return self.retriever.search(
+            validation.doctor_id(doctor_id),
+            clean,
+            k=k,
+            patient_refs=self._refs(patient_id),
+            boost_refs=self._refs(boost_patient_id),
+            min_similarity=min_similarity,
+            lexical=lexical,
+            outcomes=outcomes,
         )
-        hits = []
-        for r in ranked:
-            if min_similarity is not None and r.score < min_similarity:
-                continue
-            row = rows[r.episode_id]
-            hits.append(
-                SearchHit(
-                    episode_id=r.episode_id,
-                    similarity=round(r.similarity, 4),
-                    score=round(r.score, 4),
-                    created_at=_aware(row.created_at),
-                    summary=row.summary,
-                    outcome=Outcome(row.outcome) if row.outcome else None,
-                    patient_ref=row.patient_ref,
-                )
-            )
-        return hits[:k]
+
+    def _refs(self, patient_id: str | None) -> list[str] | None:
+        return None if patient_id is None else [r.ref for r in self.pseudonyms.refs_for(patient_id)]
 
     # -- patient facts ----------------------------------------------------------------------
-    def add_fact(self, doctor_id: str, patient_id: str, category: str, text: str) -> PatientFact:
+    def add_fact(
+        self,
+        doctor_id: str,
+        patient_id: str,
+        category: str,
+        text: str,
+        *,
+        source_episode_id: str | None = None,
+    ) -> PatientFact:
+        """Record a fact (de-identified first); an identical fact already on record is returned as is."""
         try:
             chosen = FactCategory(category)
         except ValueError:
@@ -340,9 +343,12 @@ class MemoryService:
         validation.text(text, "text", validation.MAX_NOTE_CHARS)
         ref = self.pseudonyms.ref(patient_id)
         try:
-            clean = self.deid.deidentify(text).text
+            clean = " ".join(self.deid.deidentify(text).text.split())
         except DeidError:
             raise DeidentificationFailed("de-identification failed; nothing was stored") from None
+        for existing in self.facts(doctor_id, patient_id):
+            if existing.category is chosen and existing.text.lower() == clean.lower():
+                return existing
         row = PatientFactRow(
             id=_new_id("fact"),
             doctor_id=validation.doctor_id(doctor_id),
@@ -350,17 +356,17 @@ class MemoryService:
             key_version=ref.key_version,
             category=chosen,
             text_deid=clean,
-            source_episode_id=None,
+            source_episode_id=source_episode_id,
             recorded_at=self._now(),
         )
         self.store.add_fact(row)
-        return PatientFact(row.id, chosen, clean, row.recorded_at, None)
+        return PatientFact(row.id, chosen, clean, row.recorded_at, source_episode_id)
 
     def facts(self, doctor_id: str, patient_id: str) -> list[PatientFact]:
         refs = [r.ref for r in self.pseudonyms.refs_for(patient_id)]
         return [
             PatientFact(
-                r.id, FactCategory(r.category), r.text_deid, _aware(r.recorded_at), r.source_episode_id
+                r.id, FactCategory(r.category), r.text_deid, aware(r.recorded_at), r.source_episode_id
             )
             for r in self.store.facts(validation.doctor_id(doctor_id), refs)
         ]
@@ -377,8 +383,3 @@ class MemoryService:
             self.store.replace_data_keys(rows)
             done += len(rows)
         return done
-
-
-def _aware(value: datetime) -> datetime:
-    """SQLite hands back naive datetimes; everything stored is UTC."""
-    return value if value.tzinfo else value.replace(tzinfo=UTC)

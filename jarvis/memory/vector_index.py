@@ -4,13 +4,19 @@ Only ids, vectors and the metadata that filtering needs go to Chroma — doctor_
 created_at (epoch seconds) and outcome. Never text or names: Chroma keeps deleted documents and
 vectors on disk after delete (chroma issues #3793, #7659, #7662).
 
-The collection's name and metadata carry the embedder identity (model id + dimension); opening a
-collection made by another model is an error, so one collection never mixes vector spaces.
+Each doctor has a collection of their own (named from the embedder identity and a hash of the
+doctor id): a search walks one doctor's HNSW graph, not a filtered 1% of everyone's, which keeps
+latency and recall flat as the hospital grows, and isolation holds by construction. Every query
+also carries a doctor_id `where` filter and every result is checked, as defence in depth.
+The collection metadata carries the embedder identity (model id + dimension); opening a collection
+made by another model is an error, so a collection never mixes vector spaces.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -56,11 +62,13 @@ class VectorIndex(Protocol):
 
     def vectors(self, doctor_id: str, episode_ids: Sequence[str]) -> dict[str, list[float]]: ...
 
-    def update_outcome(self, episode_id: str, outcome: str | None) -> None: ...
+    def update_outcome(self, doctor_id: str, episode_id: str, outcome: str | None) -> None: ...
 
-    def delete(self, episode_ids: Sequence[str]) -> None: ...
+    def delete(self, doctor_id: str, episode_ids: Sequence[str]) -> None: ...
 
-    def count(self) -> int: ...
+    def count(self) -> int:
+        """Vectors of every doctor (for operations and tests)."""
+        ...
 
 
 @contextmanager
@@ -82,60 +90,97 @@ def _where(doctor_id: str, patient_refs: Sequence[str] | None) -> dict[str, Any]
 
 class ChromaIndex:
     def __init__(self, client: Any, identity: EmbedderIdentity, name_prefix: str = "episodes") -> None:
-        self._identity = identity
-        name = f"{name_prefix}-{identity.slug}"
-        with _chroma_errors():
-            self._collection = client.get_or_create_collection(
-                name,
-                configuration={
-                    "hnsw": {
-                        "space": "cosine",
-                        "ef_search": HNSW_EF_SEARCH,
-                        "ef_construction": HNSW_EF_CONSTRUCTION,
-                    }
-                },
-                metadata={"embedding_model": identity.model_id, "dimension": identity.dimension},
-                embedding_function=None,  # vectors are always passed in; Chroma's default would download a model
-            )
-        found = dict(self._collection.metadata or {})
-        if found.get("embedding_model") != identity.model_id or found.get("dimension") != identity.dimension:
-            raise ConfigurationError(
-                f"collection {name} holds vectors of {found.get('embedding_model')}/{found.get('dimension')}, "
-                f"not {identity.model_id}/{identity.dimension}"
-            )
+        self._client, self._identity = client, identity
+        self._prefix = f"{name_prefix}-{identity.slug}-"
+        self._collections: dict[str, Any] = {}
+        self._lock = threading.Lock()
 
     @property
     def identity(self) -> EmbedderIdentity:
         return self._identity
 
+    def collection_name(self, doctor_id: str) -> str:
+        return self._prefix + hashlib.sha256(doctor_id.encode()).hexdigest()[:24]
+
+    def _collection(self, doctor_id: str, *, create: bool) -> Any:
+        """The doctor's collection (cached); None when it does not exist and `create` is False."""
+        name = self.collection_name(doctor_id)
+        with self._lock:
+            if name in self._collections:
+                return self._collections[name]
+        with _chroma_errors():
+            if create:
+                collection = self._client.get_or_create_collection(
+                    name,
+                    configuration={
+                        "hnsw": {
+                            "space": "cosine",
+                            "ef_search": HNSW_EF_SEARCH,
+                            "ef_construction": HNSW_EF_CONSTRUCTION,
+                        }
+                    },
+                    metadata={
+                        "embedding_model": self._identity.model_id,
+                        "dimension": self._identity.dimension,
+                    },
+                    embedding_function=None,  # vectors are always passed in; Chroma's default would download a model
+                )
+            else:
+                try:
+                    collection = self._client.get_collection(name, embedding_function=None)
+                except Exception as exc:  # noqa: BLE001 - chromadb signals "no such collection" with several types
+                    if "does not exist" in str(exc) or type(exc).__name__ in (
+                        "NotFoundError",
+                        "InvalidCollectionException",
+                    ):
+                        return None
+                    raise
+        found = dict(collection.metadata or {})
+        if (
+            found.get("embedding_model") != self._identity.model_id
+            or found.get("dimension") != self._identity.dimension
+        ):
+            raise ConfigurationError(
+                f"collection {name} holds vectors of {found.get('embedding_model')}/{found.get('dimension')}, "
+                f"not {self._identity.model_id}/{self._identity.dimension}"
+            )
+        with self._lock:
+            self._collections[name] = collection
+        return collection
+
     def upsert(self, items: Sequence[VectorItem]) -> None:
-        if not items:
-            return
+        by_doctor: dict[str, list[VectorItem]] = {}
         for item in items:
             if len(item.vector) != self._identity.dimension:
                 raise ConfigurationError(
                     f"vector of dimension {len(item.vector)} for an index of {self._identity.dimension}"
                 )
-        with _chroma_errors():
-            self._collection.upsert(
-                ids=[i.episode_id for i in items],
-                embeddings=[list(i.vector) for i in items],
-                metadatas=[
-                    {
-                        "doctor_id": i.doctor_id,
-                        "patient_ref": i.patient_ref or NO_PATIENT,
-                        "created_at": i.created_at,
-                        "outcome": i.outcome or "none",
-                    }
-                    for i in items
-                ],
-            )
+            by_doctor.setdefault(item.doctor_id, []).append(item)
+        for doctor_id, group in by_doctor.items():
+            collection = self._collection(doctor_id, create=True)
+            with _chroma_errors():
+                collection.upsert(
+                    ids=[i.episode_id for i in group],
+                    embeddings=[list(i.vector) for i in group],
+                    metadatas=[
+                        {
+                            "doctor_id": i.doctor_id,
+                            "patient_ref": i.patient_ref or NO_PATIENT,
+                            "created_at": i.created_at,
+                            "outcome": i.outcome or "none",
+                        }
+                        for i in group
+                    ],
+                )
 
     def query(
         self, vector: Sequence[float], doctor_id: str, k: int, patient_refs: Sequence[str] | None = None
     ) -> list[tuple[str, float]]:
+        collection = self._collection(doctor_id, create=False)
+        if collection is None:
+            return []
         with _chroma_errors():
-            result = self._collection.query(
+            result = collection.query(
                 query_embeddings=[list(vector)],
                 n_results=k,
                 where=_where(doctor_id, patient_refs),
@@ -145,7 +190,7 @@ class ChromaIndex:
         for episode_id, distance, meta in zip(
             result["ids"][0], result["distances"][0], result["metadatas"][0], strict=True
         ):
-            # Defence in depth: the where clause scopes to the doctor; check what came back anyway.
+            # Defence in depth: collection and where clause scope to the doctor; check what came back.
             if meta.get("doctor_id") != doctor_id:
                 logger.error("vector index returned another doctor's vector; dropped")
                 continue
@@ -153,32 +198,43 @@ class ChromaIndex:
         return hits
 
     def vectors(self, doctor_id: str, episode_ids: Sequence[str]) -> dict[str, list[float]]:
-        if not episode_ids:
+        collection = self._collection(doctor_id, create=False) if episode_ids else None
+        if collection is None:
             return {}
         with _chroma_errors():
-            got = self._collection.get(
+            got = collection.get(
                 ids=list(episode_ids), where={"doctor_id": doctor_id}, include=["embeddings"]
             )
         return {i: [float(x) for x in v] for i, v in zip(got["ids"], got["embeddings"], strict=True)}
 
     def all_for_doctor(self, doctor_id: str) -> tuple[list[str], Any]:
         """Every vector of one doctor (exact-search baseline in the benchmark)."""
+        collection = self._collection(doctor_id, create=False)
+        if collection is None:
+            return [], []
         with _chroma_errors():
-            got = self._collection.get(where={"doctor_id": doctor_id}, include=["embeddings"])
+            got = collection.get(where={"doctor_id": doctor_id}, include=["embeddings"])
         return list(got["ids"]), got["embeddings"]
 
-    def update_outcome(self, episode_id: str, outcome: str | None) -> None:
-        with _chroma_errors():
-            self._collection.update(ids=[episode_id], metadatas=[{"outcome": outcome or "none"}])
-
-    def delete(self, episode_ids: Sequence[str]) -> None:
-        if episode_ids:
+    def update_outcome(self, doctor_id: str, episode_id: str, outcome: str | None) -> None:
+        collection = self._collection(doctor_id, create=False)
+        if collection is not None:
             with _chroma_errors():
-                self._collection.delete(ids=list(episode_ids))
+                collection.update(ids=[episode_id], metadatas=[{"outcome": outcome or "none"}])
+
+    def delete(self, doctor_id: str, episode_ids: Sequence[str]) -> None:
+        collection = self._collection(doctor_id, create=False) if episode_ids else None
+        if collection is not None:
+            with _chroma_errors():
+                collection.delete(ids=list(episode_ids))
 
     def count(self) -> int:
         with _chroma_errors():
-            return int(self._collection.count())
+            return sum(
+                int(c.count())
+                for c in self._client.list_collections()
+                if str(c.name).startswith(self._prefix)
+            )
 
 
 def chroma_client(settings: Settings) -> Any:

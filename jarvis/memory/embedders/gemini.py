@@ -9,42 +9,21 @@ lines carry status codes and counts, never the texts.
 
 from __future__ import annotations
 
-import importlib
-import logging
 import math
 import random
-import re
 import time
 from collections.abc import Callable, Sequence
 
-from google import genai
 from google.genai import errors as genai_errors
 from google.genai import types
 
 from jarvis.config import Settings
-from jarvis.errors import ConfigurationError, InputError, InputTooLargeError, UnavailableError
+from jarvis.errors import ConfigurationError, InputError, JarvisError, UnavailableError
+from jarvis.gemini_common import RetryPolicy, make_client, refusal
 from jarvis.memory.embedders.base import EmbedderIdentity, Vectors
-
-logger = logging.getLogger(__name__)
 
 MAX_BATCH = 100  # "BatchEmbedContentsRequest.requests: at most 100 requests can be in one batch"
 NATIVE_DIMENSION = 3072  # gemini-embedding-001; smaller output dimensionalities are truncations
-_RETRYABLE_STATUS = frozenset({408, 429})  # plus every 5xx
-
-
-def _transport_errors() -> tuple[type[Exception], ...]:
-    # google-genai 3.x sends through httpx2 (httpx with GOOGLE_GENAI_HTTP_CLIENT=httpx, or before
-    # 3.0); their connection errors are not translated into genai errors, so catch both kinds.
-    found: list[type[Exception]] = []
-    for name in ("httpx2", "httpx"):
-        try:
-            found.append(importlib.import_module(name).TransportError)
-        except ImportError:
-            continue
-    return tuple(found)
-
-
-_TRANSPORT_ERRORS = _transport_errors()
 
 
 class GeminiEmbedder:
@@ -73,15 +52,15 @@ class GeminiEmbedder:
             raise ConfigurationError(f"need max_attempts >= 1 and batch_size in 1..{MAX_BATCH}")
         self._model = model.removeprefix("models/")
         self._identity = EmbedderIdentity(model_id=f"gemini:{self._model}", dimension=dimension)
-        self._max_attempts = max_attempts
-        self._initial_backoff = initial_backoff
-        self._max_backoff = max_backoff
         self._batch_size = batch_size
-        self._sleep = sleep
-        self._random_fraction = random_fraction
-        # The SDK's own retries stay off (no retry_options): this class owns the retry policy.
-        http_options = types.HttpOptions(base_url=base_url, timeout=round(timeout * 1000))
-        self._client = genai.Client(api_key=api_key, vertexai=False, http_options=http_options)
+        self._retry = RetryPolicy(
+            max_attempts=max_attempts,
+            initial_backoff=initial_backoff,
+            max_backoff=max_backoff,
+            sleep=sleep,
+            random_fraction=random_fraction,
+        )
+        self._client = make_client(api_key=api_key, base_url=base_url, timeout=timeout)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> GeminiEmbedder:
@@ -115,39 +94,12 @@ class GeminiEmbedder:
 
     def _embed_batch(self, texts: list[str], task_type: str) -> Vectors:
         config = types.EmbedContentConfig(task_type=task_type, output_dimensionality=self._identity.dimension)
-        last_error: Exception | None = None
-        for attempt in range(1, self._max_attempts + 1):
-            if last_error is not None:
-                delay = self._backoff(attempt - 1)
-                logger.warning(
-                    "Gemini embedding attempt %d/%d failed (%s); retrying in %.2fs",
-                    attempt - 1,
-                    self._max_attempts,
-                    _describe(last_error),
-                    delay,
-                )
-                self._sleep(delay)
-            try:
-                response = self._client.models.embed_content(model=self._model, contents=texts, config=config)
-            except genai_errors.APIError as exc:
-                code = exc.code or 0
-                if not (code in _RETRYABLE_STATUS or code >= 500):
-                    raise _non_retryable(exc) from exc
-                last_error = exc
-            except _TRANSPORT_ERRORS as exc:
-                last_error = exc
-            else:
-                return self._vectors(response, len(texts))
-        assert last_error is not None
-        raise UnavailableError(
-            f"Gemini embeddings unavailable after {self._max_attempts} attempts ({_describe(last_error)})"
-        ) from last_error
-
-    def _backoff(self, retry: int) -> float:
-        """Delay before retry number `retry` (1-based): exponential, half of it random ("equal
-        jitter"), so that clients throttled together spread out but never retry at once."""
-        ceiling = min(self._max_backoff, self._initial_backoff * 2.0 ** (retry - 1))
-        return ceiling / 2 + self._random_fraction() * ceiling / 2
+        response = self._retry.call(
+            lambda: self._client.models.embed_content(model=self._model, contents=texts, config=config),
+            what="Gemini embeddings",
+            refused=_refused,
+        )
+        return self._vectors(response, len(texts))
 
     def _vectors(self, response: types.EmbedContentResponse, expected: int) -> Vectors:
         embeddings = response.embeddings or []
@@ -177,22 +129,5 @@ def _check_texts(texts: Sequence[str]) -> None:
             raise InputError(f"text {index} is empty or not a string; nothing to embed")
 
 
-def _describe(error: Exception) -> str:
-    """A PHI-free description: the HTTP status (and its symbolic name) or the exception class."""
-    if isinstance(error, genai_errors.APIError):
-        # The status name ("RESOURCE_EXHAUSTED") is safe to show; the server's message may not be.
-        name = error.status if isinstance(error.status, str) else ""
-        return (
-            f"HTTP {error.code} {name}".rstrip() if re.fullmatch(r"[A-Z_]*", name) else f"HTTP {error.code}"
-        )
-    return type(error).__name__
-
-
-def _non_retryable(error: genai_errors.APIError) -> Exception:
-    """4xx other than 408/429: the request itself is wrong, or the credentials or model are."""
-    if error.code == 413:
-        return InputTooLargeError(f"Gemini rejected the texts as too large ({_describe(error)})")
-    bad_key = "API_KEY_INVALID" in str(error.details)  # the API answers a wrong key with a 400 too
-    if error.code == 400 and error.status == "INVALID_ARGUMENT" and not bad_key:
-        return InputError(f"Gemini rejected the texts to embed ({_describe(error)})")
-    return UnavailableError(f"Gemini refused the embedding request ({_describe(error)}); check key and model")
+def _refused(error: genai_errors.APIError) -> JarvisError:
+    return refusal(error, subject="the texts to embed", request="embedding")

@@ -17,6 +17,11 @@ _TERM = re.compile(r"[^\w]+", re.UNICODE)
 MAX_TERMS = 32
 
 
+def owner_token(doctor_id: str) -> str:
+    """The doctor as one FTS5 token (letters and digits only, whatever the id's characters)."""
+    return "d" + doctor_id.encode().hex()
+
+
 def clean_terms(terms: Sequence[str]) -> list[str]:
     cleaned: list[str] = []
     for term in terms:
@@ -35,13 +40,16 @@ def lexical_search(
     dialect = session.get_bind().dialect.name
     patient_clause = " AND e.patient_ref IN :refs" if patient_refs is not None else ""
     if dialect == "sqlite":
+        # The doctor is part of the MATCH (owner column, weight 0 in bm25), so FTS5 intersects the
+        # doctor's postings with the terms; the doctor_id comparison after it is defence in depth.
         sql = (
-            "SELECT s.episode_id, -bm25(episode_fts) AS score FROM episode_fts"
+            "SELECT s.episode_id, -bm25(episode_fts, 1.0, 0.0) AS score FROM episode_fts"
             " JOIN episode_search s ON s.id = episode_fts.rowid JOIN episodes e ON e.id = s.episode_id"
             " WHERE episode_fts MATCH :q AND s.doctor_id = :doctor AND e.state = 'committed'"
-            f"{patient_clause} ORDER BY bm25(episode_fts) LIMIT :limit"
+            f"{patient_clause} ORDER BY bm25(episode_fts, 1.0, 0.0) LIMIT :limit"
         )
-        query = " OR ".join(f'"{term}"' for term in cleaned)
+        terms = " OR ".join(f'"{term}"' for term in cleaned)
+        query = f"owner : {owner_token(doctor_id)} AND body : ({terms})"
     elif dialect == "postgresql":
         sql = (
             "SELECT e.id, ts_rank_cd(e.search_vector, q) AS score"

@@ -16,8 +16,8 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from jarvis.errors import ConflictError, UnavailableError
-from jarvis.memory.records.fulltext import lexical_search
-from jarvis.memory.records.tables import DataKeyRow, EpisodeRow, PatientFactRow, StoreMetaRow
+from jarvis.memory.records.fulltext import lexical_search, owner_token
+from jarvis.memory.records.tables import DataKeyRow, EpisodeRow, PatientFactRow, StoreMetaRow, SummaryRow
 
 PENDING, COMMITTED, DELETING = "pending", "committed", "deleting"
 _SEQ_ATTEMPTS = 5
@@ -62,9 +62,18 @@ class RecordStore:
                     if self.engine.dialect.name == "sqlite":
                         session.execute(
                             text(
-                                "INSERT INTO episode_search (episode_id, doctor_id, body) VALUES (:e, :d, :b)"
+                                "INSERT INTO episode_search (episode_id, doctor_id, owner, body)"
+                                " VALUES (:e, :d, :o, :b)"
                             ),
-                            [{"e": n.row.id, "d": n.row.doctor_id, "b": n.search_body} for n in episodes],
+                            [
+                                {
+                                    "e": n.row.id,
+                                    "d": n.row.doctor_id,
+                                    "o": owner_token(n.row.doctor_id),
+                                    "b": n.search_body,
+                                }
+                                for n in episodes
+                            ],
                         )
                 return
             except IntegrityError as exc:
@@ -191,20 +200,57 @@ class RecordStore:
                 )
             )
 
+    def session_turns(self, doctor_id: str, session_id: str, limit: int) -> list[EpisodeRow]:
+        """The session's last `limit` episodes, oldest first (the recent turns of the context)."""
+        with self._guard(), self._session() as session:
+            rows = session.scalars(
+                select(EpisodeRow)
+                .where(
+                    EpisodeRow.doctor_id == doctor_id,
+                    EpisodeRow.session_id == session_id,
+                    EpisodeRow.state == COMMITTED,
+                )
+                .order_by(EpisodeRow.seq.desc())
+                .limit(limit)
+            )
+            return list(reversed(list(rows)))
+
+    def count_session(self, doctor_id: str, session_id: str) -> int:
+        with self._guard(), self._session() as session:
+            query = (
+                select(func.count())
+                .select_from(EpisodeRow)
+                .where(
+                    EpisodeRow.doctor_id == doctor_id,
+                    EpisodeRow.session_id == session_id,
+                    EpisodeRow.state == COMMITTED,
+                )
+            )
+            return int(session.scalar(query) or 0)
+
+    def summary(self, doctor_id: str, session_id: str = "") -> SummaryRow | None:
+        with self._guard(), self._session() as session:
+            return session.get(SummaryRow, (doctor_id, session_id))
+
+    def put_summary(self, row: SummaryRow) -> None:
+        with self._guard(), self._session() as session, session.begin():
+            session.merge(row)
+
     def lexical(
         self, doctor_id: str, terms: Sequence[str], patient_refs: Sequence[str] | None, limit: int
     ) -> list[tuple[str, float]]:
         with self._guard(), self._session() as session:
             return lexical_search(session, doctor_id, terms, patient_refs, limit)
 
-    def stale_ids(self, state: str, before: datetime) -> list[str]:
-        """Ids of episodes left in `state` since before the given time."""
+    def stale_ids(self, state: str, before: datetime) -> list[tuple[str, str]]:
+        """(episode id, doctor id) of episodes left in `state` since before the given time."""
         with self._guard(), self._session() as session:
-            return list(
-                session.scalars(
-                    select(EpisodeRow.id).where(EpisodeRow.state == state, EpisodeRow.state_at < before)
+            rows = session.execute(
+                select(EpisodeRow.id, EpisodeRow.doctor_id).where(
+                    EpisodeRow.state == state, EpisodeRow.state_at < before
                 )
             )
+            return [(r[0], r[1]) for r in rows]
 
     def count(self, doctor_id: str | None = None) -> int:
         with self._guard(), self._session() as session:

@@ -94,3 +94,15 @@ class StoreMetaRow(Base):
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class SummaryRow(Base):
+    """A doctor's long-term summary (session_id "") or a session's milestones, de-identified."""
+
+    __tablename__ = "summaries"
+
+    doctor_id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    session_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    text: Mapped[str] = mapped_column(Text)
+    episode_count: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

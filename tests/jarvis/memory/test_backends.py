@@ -38,8 +38,9 @@ def _empty_shared_stores(memory: MemoryService) -> None:
         connection.execute(text("DELETE FROM patient_facts"))
         connection.execute(text("DELETE FROM data_keys"))
         connection.execute(text("DELETE FROM episodes"))
-    ids = memory.index._collection.get(include=[])["ids"]  # type: ignore[attr-defined]
-    memory.index.delete(ids)
+    client = memory.index._client  # type: ignore[attr-defined]
+    for collection in client.list_collections():
+        client.delete_collection(collection.name)
 
 
 def test_save_search_outcome_delete_and_isolation(any_memory: MemoryService) -> None:

@@ -143,10 +143,12 @@ def test_a_collection_of_another_model_is_refused(tmp_path: Path) -> None:
     client = chromadb.PersistentClient(
         path=str(tmp_path / "c"), settings=ChromaSettings(anonymized_telemetry=False)
     )
-    mine = EmbedderIdentity("model-a", 8)
-    client.create_collection(f"episodes-{mine.slug}", metadata={"embedding_model": "model-b", "dimension": 8})
+    index = ChromaIndex(client, EmbedderIdentity("model-a", 8))
+    client.create_collection(
+        index.collection_name("dr-a"), metadata={"embedding_model": "model-b", "dimension": 8}
+    )
     with pytest.raises(ConfigurationError, match="holds vectors of model-b/8"):
-        ChromaIndex(client, mine)
+        index.query([0.0] * 8, "dr-a", 5)
 
 
 def test_vectors_of_the_wrong_dimension_are_refused(tmp_path: Path) -> None:

@@ -189,3 +189,13 @@ def test_bad_search_input_is_refused(memory: MemoryService) -> None:
             memory.search("dr-a", query, k=k)
     with pytest.raises(InputError, match="doctor id"):
         memory.search("", "ok")
+
+
+def test_each_doctor_has_a_collection_and_queries_stay_inside_it(memory: MemoryService) -> None:
+    memory.save("dr-a", HYPERKALEMIA)
+    memory.save("dr-b", HYPERKALEMIA)
+    index = memory.index
+    assert index.collection_name("dr-a") != index.collection_name("dr-b")  # type: ignore[attr-defined]
+    assert "dr-a" not in index.collection_name("dr-a")  # type: ignore[attr-defined]
+    assert index.query(memory.embedder.embed_query("potassium"), "dr-c", 5) == []  # no collection: no hits
+    assert index.count() == 2
