@@ -17,7 +17,7 @@ $(STAMP): $(BIN)/python pyproject.toml requirements/models.txt
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/jarvis deid jarvis/samples/clinical_note.txt --spans
+	$(BIN)/jarvis serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -32,8 +32,11 @@ unit: $(STAMP)
 test: lint typecheck unit
 
 bench: $(STAMP)
+	$(BIN)/pip install --quiet -e '.[dev,bench]'
 	$(BIN)/python bench/deid_eval.py
 	$(BIN)/python bench/deid_bench.py
+	$(BIN)/python bench/memory_bench.py
+	$(BIN)/python bench/agent_bench.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -60,6 +60,23 @@ class Settings(BaseSettings):
     max_tool_rounds: int = Field(default=3, ge=0, le=10)
     summary_every_n_episodes: int = Field(default=10, ge=1)
 
+    # Web API
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, gt=0, lt=65536)
+    max_body_bytes: int = Field(default=2_000_000, gt=0, description="larger request bodies get 413")
+    rate_limit_per_minute: int = Field(
+        default=600, ge=1, description="requests per token per minute (per process)"
+    )
+    # OIDC JWT bearer tokens (optional; API keys always work)
+    jwt_issuer: str | None = None
+    jwt_audience: str | None = None
+    jwt_public_key: str | None = Field(default=None, description="PEM public key (or several, concatenated)")
+    jwt_jwks_url: str | None = None
+    jwt_algorithms: list[str] = Field(default_factory=lambda: ["RS256", "ES256"])
+    jwt_role_claim: str = "jarvis_role"
+    jwt_doctor_claim: str = "sub"
+    jwt_leeway_s: int = Field(default=30, ge=0, le=300)
+
     # Secrets: "v2:<base64 32 bytes>,v1:<...>" key rings (newest version is current), or a secrets file.
     master_keys: SecretStr | None = None
     pseudonym_keys: SecretStr | None = None

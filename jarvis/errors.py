@@ -8,6 +8,7 @@
     ├── PermissionDeniedError     authenticated, but the role may not do this (HTTP 403)
     ├── AuthenticationError       no or bad credentials (HTTP 401)
     ├── ConflictError             state conflict, e.g. a job already running (HTTP 409)
+    ├── RateLimitedError          too many requests for this caller (HTTP 429)
     ├── UnavailableError          a store, the model or de-identification is down (HTTP 503)
     │   └── DeidentificationFailed   deid raised; nothing was stored (fail closed)
     └── DataIntegrityError        stored data fails its check: tampering or a missing key (HTTP 500)
@@ -55,6 +56,10 @@ class AuthenticationError(JarvisError):
 
 class ConflictError(JarvisError):
     code = "conflict"
+
+
+class RateLimitedError(JarvisError):
+    code = "rate_limited"
 
 
 class UnavailableError(JarvisError):

@@ -72,3 +72,31 @@ def deid() -> Deidentifier:
 def embedder() -> MiniLmOnnxEmbedder:
     """The real ONNX MiniLM, loaded once (~0.3 s)."""
     return MiniLmOnnxEmbedder()
+
+
+POSTGRES_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+
+
+@pytest.fixture(scope="session")
+def postgres_database() -> Iterator[str]:
+    """A throw-away PostgreSQL database on 127.0.0.1:5432 for the run; skipped, with the reason,
+    where no server answers there."""
+    import secrets
+
+    from sqlalchemy import text
+    from sqlalchemy.exc import OperationalError
+
+    from jarvis.memory.records.database import make_engine
+
+    admin = make_engine(POSTGRES_ADMIN_URL)
+    name = f"jarvis_test_{secrets.token_hex(4)}"
+    try:
+        with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+            connection.execute(text(f"CREATE DATABASE {name}"))
+    except OperationalError:
+        admin.dispose()
+        pytest.skip("PostgreSQL is not reachable on 127.0.0.1:5432")
+    yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
+    with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        connection.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+    admin.dispose()

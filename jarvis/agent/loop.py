@@ -159,14 +159,30 @@ class Agent:
             if request.patient_id
             else None
         )
+        search, k = self.memory.retriever.search, self.config.k
         try:
-            hits = self.memory.retriever.search(
+            vector = self.memory.embedder.embed_query(question)
+            hits = search(
                 request.doctor_id,
                 question,
-                k=self.config.k,
+                k=k,
                 boost_refs=refs,
                 min_similarity=self.config.min_similarity,
+                vector=vector,
             )
+            if refs:
+                # The patient's own most relevant episodes come first, whatever their similarity:
+                # "what did we discuss about this patient?" is similar to nothing in particular.
+                own = search(
+                    request.doctor_id,
+                    question,
+                    k=PATIENT_FIRST,
+                    patient_refs=refs,
+                    min_similarity=None,
+                    vector=vector,
+                )
+                seen = {h.episode_id for h in own}
+                hits = (own + [h for h in hits if h.episode_id not in seen])[:k]
         except UnavailableError as exc:
             logger.warning("retrieval unavailable (%s); answering without memory", exc.code)
             return [], True

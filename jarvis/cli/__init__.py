@@ -13,7 +13,15 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from jarvis.cli import agent_commands, deid_command, demo, keys_commands, memory_commands
+from jarvis.cli import (
+    agent_commands,
+    audit_commands,
+    deid_command,
+    demo,
+    keys_commands,
+    memory_commands,
+    serve_command,
+)
 from jarvis.config import Settings, get_settings
 from jarvis.errors import JarvisError
 from jarvis.logging_setup import configure_logging
@@ -28,6 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
     keys_commands.add_parsers(sub)
     agent_commands.add_parsers(sub)
     demo.add_parser(sub)
+    serve_command.add_parser(sub)
+    audit_commands.add_parsers(sub)
     return parser
 
 

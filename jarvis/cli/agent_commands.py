@@ -11,6 +11,7 @@ from typing import Any
 
 from jarvis.agent.factory import build_agent
 from jarvis.agent.loop import AskRequest, AskResult
+from jarvis.cli.audit_commands import record_cli
 from jarvis.cli.io import write_json
 from jarvis.config import Settings
 from jarvis.errors import InputError
@@ -47,7 +48,8 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
     if args.patient_name and not args.patient_id:
         raise InputError("--patient-name needs --patient-id")
     deid = build_deidentifier(settings)
-    agent = build_agent(settings, memory=open_memory(settings, deid=deid), deid=deid)
+    memory = open_memory(settings, deid=deid)
+    agent = build_agent(settings, memory=memory, deid=deid)
     result = agent.ask(
         AskRequest(
             doctor_id=args.doctor,
@@ -57,6 +59,15 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
             session_id=args.session,
         )
     )
+    if memory is not None:
+        written = [result.episode_id] if result.episode_id else []
+        record_cli(
+            settings,
+            memory.store.engine,
+            "E",
+            "ask",
+            episode_ids=[m.episode_id for m in result.memories] + written,
+        )
     if args.json:
         write_json(ask_payload(result))
         return 0

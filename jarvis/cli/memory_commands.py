@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+from jarvis.cli.audit_commands import record_cli
 from jarvis.cli.io import Progress, jsonl_records, read_input, write_json
 from jarvis.config import Settings
 from jarvis.errors import InputError, UnavailableError
@@ -47,6 +48,7 @@ def cmd_import(args: argparse.Namespace, settings: Settings) -> int:
                 write_json({"episode_id": episode_id})
             else:
                 sys.stdout.write(episode_id + "\n")
+        record_cli(settings, memory.store.engine, "C", "episode.create", episode_ids=ids)
         progress.advance(len(ids))
     progress.close()
     sys.stderr.write(f"imported {len(drafts)} episodes in {time.perf_counter() - started:.1f} s\n")
@@ -93,6 +95,9 @@ def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
                     f"{rank:>2}. {hit.score:.3f} {hit.created_at:%Y-%m-%d} {hit.episode_id}  {hit.summary}\n"
                 )
             sys.stdout.write("\n" if hits else "(no hits)\n")
+        record_cli(
+            settings, memory.store.engine, "R", "memory.search", episode_ids=[h.episode_id for h in hits]
+        )
         progress.advance(1)
     progress.close()
     return 0

@@ -38,12 +38,15 @@ class Retriever:
         min_similarity: float | None = 0.25,
         lexical: bool = True,
         outcomes: bool = True,
+        vector: Sequence[float] | None = None,
     ) -> list[SearchHit]:
-        """The doctor's k best episodes for an already de-identified query."""
+        """The doctor's k best episodes for an already de-identified query (`vector`: its embedding,
+        when the caller already has it)."""
         validation.doctor_id(doctor_id)
         if not 1 <= k <= MAX_K:
             raise InputError(f"k must be between 1 and {MAX_K}")
-        vector = self.embedder.embed_query(clean_query)
+        if vector is None:
+            vector = self.embedder.embed_query(clean_query)
         wanted = max(k * CANDIDATES_PER_HIT, MIN_CANDIDATES)
         cosines = dict(self.index.query(vector, doctor_id, wanted, patient_refs))
         matches = (

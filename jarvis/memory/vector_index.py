@@ -70,6 +70,10 @@ class VectorIndex(Protocol):
         """Vectors of every doctor (for operations and tests)."""
         ...
 
+    def ping(self) -> None:
+        """Raise UnavailableError unless the index answers."""
+        ...
+
 
 @contextmanager
 def _chroma_errors() -> Iterator[None]:
@@ -227,6 +231,10 @@ class ChromaIndex:
         if collection is not None:
             with _chroma_errors():
                 collection.delete(ids=list(episode_ids))
+
+    def ping(self) -> None:
+        with _chroma_errors():
+            self._client.heartbeat()
 
     def count(self) -> int:
         with _chroma_errors():

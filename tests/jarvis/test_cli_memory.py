@@ -124,3 +124,22 @@ def test_keys_rewrap_after_adding_a_master_key_version(
     get_settings.cache_clear()
     assert memory is not None and KeyRing.parse(new).current_version == 2
     assert memory.get("dr-a", str(first)).query == EPISODES[0]["query"]
+
+
+def test_cli_actions_are_audited_and_the_log_verifies(
+    tmp_path: Path, episodes_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = ["--data-dir", str(tmp_path / "data")]
+    assert cli.main([*data, "import", str(episodes_file), "--doctor", "dr-a", "--json"]) == 0
+    assert cli.main([*data, "search", "--doctor", "dr-a", "--query", "potassium", "--json"]) == 0
+    capsys.readouterr()
+    assert cli.main([*data, "audit", "verify", "--json"]) == 0
+    result = _lines(capsys.readouterr().out)[0]
+    assert result["ok"] is True and result["events_checked"] == 2 and result["first_bad_seq"] is None
+    from jarvis.audit.commands import open_audit_log
+    from jarvis.audit.query import AuditQuery
+
+    log = open_audit_log(get_settings().model_copy(update={"data_dir": tmp_path / "data"}))
+    names = [(e.subtype, e.actor) for e in log.query(AuditQuery()).events]
+    assert names == [("episode.create", "cli"), ("memory.search", "cli"), ("audit.verify", "cli")]
+    log.engine.dispose()

@@ -94,8 +94,9 @@ class GeminiEmbedder:
 
     def _embed_batch(self, texts: list[str], task_type: str) -> Vectors:
         config = types.EmbedContentConfig(task_type=task_type, output_dimensionality=self._identity.dimension)
+        contents: list[types.PartUnion] = list(texts)  # the SDK's list type is invariant
         response = self._retry.call(
-            lambda: self._client.models.embed_content(model=self._model, contents=texts, config=config),
+            lambda: self._client.models.embed_content(model=self._model, contents=contents, config=config),
             what="Gemini embeddings",
             refused=_refused,
         )

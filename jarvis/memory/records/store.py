@@ -247,7 +247,9 @@ class RecordStore:
         with self._guard(), self._session() as session:
             rows = session.execute(
                 select(EpisodeRow.id, EpisodeRow.doctor_id).where(
-                    EpisodeRow.state == state, EpisodeRow.state_at < before
+                    EpisodeRow.state != COMMITTED,  # lets the partial index of unfinished rows serve this
+                    EpisodeRow.state == state,
+                    EpisodeRow.state_at < before,
                 )
             )
             return [(r[0], r[1]) for r in rows]

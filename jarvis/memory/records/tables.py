@@ -19,6 +19,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -33,7 +34,15 @@ class EpisodeRow(Base):
         UniqueConstraint("doctor_id", "session_id", "seq", name="uq_episodes_session_seq"),
         Index("ix_episodes_doctor_patient_created", "doctor_id", "patient_ref", "created_at"),
         Index("ix_episodes_created", "created_at"),
-        Index("ix_episodes_state", "state"),
+        Index("ix_episodes_doctor_created", "doctor_id", "created_at"),
+        # Only unfinished writes are indexed by state: nearly every row is 'committed'.
+        Index(
+            "ix_episodes_unfinished",
+            "state",
+            "state_at",
+            sqlite_where=text("state <> 'committed'"),
+            postgresql_where=text("state <> 'committed'"),
+        ),
     )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)

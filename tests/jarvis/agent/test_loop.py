@@ -172,3 +172,21 @@ def test_saved_episode_records_the_exchange(make_agent: AgentFactory) -> None:
     assert episode.query.startswith(NAME) and episode.patient_name == NAME and episode.seq == 1
     assert episode.summary == "Q: [NAME]: cefepime dose in AKI?"
     assert result.model == "offline" and result.usage["input_tokens"]
+
+
+def test_the_patients_own_episodes_come_first_whatever_their_similarity(make_agent: AgentFactory) -> None:
+    agent, _ = make_agent()
+    assert agent.memory is not None
+    own = agent.memory.save(
+        "dr-a", EpisodeDraft("Colchicine dose for acute gout?", "0.5 mg bd.", patient_id=PATIENT)
+    )
+    agent.memory.save_batch(
+        "dr-a",
+        [
+            EpisodeDraft(f"Amoxicillin for sinusitis, case {n}?", "Yes.", patient_id=f"P{n}")
+            for n in range(12)
+        ],
+    )
+    result = agent.ask(AskRequest("dr-a", "Amoxicillin for her sinusitis?", PATIENT))
+    assert result.memories[0].episode_id == own
+    assert len(result.memories) == 5  # the rest are the most similar of everyone's

@@ -31,8 +31,6 @@ from jarvis.security.fields import FieldCipher
 from jarvis.security.keys import KeyRing
 from jarvis.security.pseudonyms import Pseudonymizer
 
-POSTGRES_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
-
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -66,22 +64,9 @@ def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[st
 
 
 @pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
-    from sqlalchemy import text
-    from sqlalchemy.exc import OperationalError
-
-    admin = make_engine(POSTGRES_ADMIN_URL)
-    name = f"jarvis_test_{secrets.token_hex(4)}"
-    try:
-        with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
-            connection.execute(text(f"CREATE DATABASE {name}"))
-    except OperationalError:
-        admin.dispose()
-        pytest.skip("PostgreSQL is not reachable on 127.0.0.1:5432")
-    yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
-    with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
-        connection.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-    admin.dispose()
+def postgres_url(postgres_database: str) -> str:
+    """The run's throw-away PostgreSQL database (tests/conftest.py), public schema."""
+    return postgres_database
 
 
 def new_keys() -> KeyRing:

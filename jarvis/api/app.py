@@ -1,0 +1,43 @@
+"""The FastAPI application: `create_app(settings)`; resources are built in the lifespan."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from starlette.concurrency import run_in_threadpool
+
+from jarvis.api import errors
+from jarvis.api.middleware import Metrics, RateLimiter, RequestContext
+from jarvis.api.resources import Resources, build_resources
+from jarvis.api.routes import admin, ask, audit, episodes, health, memory, patients
+from jarvis.config import Settings, get_settings
+
+DESCRIPTION = """Episodic memory of the Jarvis clinical assistant.
+
+Authenticate with `Authorization: Bearer <token>` (an API key `jvk_...` or an OIDC JWT). Clinicians
+read and write only their own memory; admins manage keys, retention and erasure; auditors read the
+audit log. Errors are `{"error": {"code", "message", "request_id"}}`. Patient ids travel in request
+bodies, never in URLs.
+"""
+
+
+def create_app(settings: Settings | None = None, resources: Resources | None = None) -> FastAPI:
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.resources = resources or await run_in_threadpool(build_resources, settings)
+        app.state.audit = app.state.resources.audit
+        yield
+        app.state.resources.engine.dispose()
+
+    app = FastAPI(title="Jarvis memory", version="1.0.0", description=DESCRIPTION, lifespan=lifespan)
+    app.state.metrics = Metrics()
+    app.state.rate_limiter = RateLimiter(settings.rate_limit_per_minute)
+    app.add_middleware(RequestContext, max_body_bytes=settings.max_body_bytes, metrics=app.state.metrics)
+    errors.install(app)
+    for module in (ask, episodes, memory, patients, admin, audit, health):
+        app.include_router(module.router)
+    return app

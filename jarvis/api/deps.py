@@ -1,0 +1,81 @@
+"""Typed dependencies (STYLE §2): resources from the lifespan, the caller, role checks, rate limits."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from jarvis.agent.loop import Agent
+from jarvis.api.middleware import RateLimiter
+from jarvis.api.resources import Resources
+from jarvis.errors import AuthenticationError, PermissionDeniedError, RateLimitedError, UnavailableError
+from jarvis.memory.service import MemoryService
+from jarvis.security.api_keys import PREFIX
+from jarvis.security.principal import Principal, Role
+
+
+def get_resources(request: Request) -> Resources:
+    resources: Resources = request.app.state.resources
+    return resources
+
+
+ResourcesDep = Annotated[Resources, Depends(get_resources)]
+
+
+def get_principal(request: Request, resources: ResourcesDep) -> Principal:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise AuthenticationError("a bearer token is required")
+    token = token.strip()
+    if token.startswith(PREFIX):
+        principal = resources.api_keys.authenticate(token)
+    elif resources.jwt is not None:
+        principal = resources.jwt.authenticate(token)
+    else:
+        principal = None
+    if principal is None:
+        raise AuthenticationError("the token is invalid, expired or revoked")
+    limiter: RateLimiter = request.app.state.rate_limiter
+    if not limiter.allow(principal.key_id or f"jwt:{principal.role}:{principal.subject}"):
+        raise RateLimitedError("rate limit exceeded; retry later")
+    request.state.principal = principal
+    return principal
+
+
+CurrentPrincipal = Annotated[Principal, Depends(get_principal)]
+
+
+def _role(*allowed: Role) -> object:
+    def check(principal: CurrentPrincipal) -> Principal:
+        if principal.role not in allowed:
+            raise PermissionDeniedError(f"this needs the {' or '.join(r.value for r in allowed)} role")
+        return principal
+
+    return check
+
+
+def current_doctor(principal: Annotated[Principal, Depends(_role(Role.CLINICIAN))]) -> str:
+    """The doctor id: from the token only, never from the request body."""
+    assert principal.subject is not None  # clinician tokens always carry one
+    return principal.subject
+
+
+CurrentDoctor = Annotated[str, Depends(current_doctor)]
+CurrentAdmin = Annotated[Principal, Depends(_role(Role.ADMIN))]
+CurrentAuditor = Annotated[Principal, Depends(_role(Role.AUDITOR))]
+
+
+def get_memory(resources: ResourcesDep) -> MemoryService:
+    if resources.memory is None:
+        raise UnavailableError("memory is disabled")
+    return resources.memory
+
+
+def get_agent(resources: ResourcesDep) -> Agent:
+    return resources.agent
+
+
+MemoryDep = Annotated[MemoryService, Depends(get_memory)]
+AgentDep = Annotated[Agent, Depends(get_agent)]

@@ -1,0 +1,40 @@
+"""Admin: API keys. Admins manage keys, retention and erasure, and read no clinical content."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request, Response
+from starlette.concurrency import run_in_threadpool
+
+from jarvis.api import auditing
+from jarvis.api.deps import CurrentAdmin, ResourcesDep
+from jarvis.api.schemas import ApiKeyIn, ApiKeyOut, ErrorOut
+from jarvis.errors import NotFoundError
+
+router = APIRouter(
+    prefix="/v1/admin", tags=["admin"], responses={401: {"model": ErrorOut}, 403: {"model": ErrorOut}}
+)
+
+
+@router.post(
+    "/api-keys",
+    name="apikey.create",
+    status_code=201,
+    response_model=ApiKeyOut,
+    summary="Create a key (shown once)",
+)
+async def create_key(
+    body: ApiKeyIn, _admin: CurrentAdmin, resources: ResourcesDep, request: Request
+) -> dict[str, object]:
+    key = await run_in_threadpool(resources.api_keys.create, body.role, body.subject)
+    auditing.record(request, "C", "apikey.create")
+    return {"key_id": key.key_id, "token": key.token, "role": key.role.value, "subject": key.subject}
+
+
+@router.delete("/api-keys/{key_id}", name="apikey.revoke", status_code=204, summary="Revoke a key")
+async def revoke_key(
+    key_id: str, _admin: CurrentAdmin, resources: ResourcesDep, request: Request
+) -> Response:
+    if not await run_in_threadpool(resources.api_keys.revoke, key_id):
+        raise NotFoundError("no such active key")
+    auditing.record(request, "D", "apikey.revoke")
+    return Response(status_code=204)
