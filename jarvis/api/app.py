@@ -28,16 +28,24 @@ def create_app(settings: Settings | None = None, resources: Resources | None = N
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.resources = resources or await run_in_threadpool(build_resources, settings)
-        app.state.audit = app.state.resources.audit
+        if resources is None:
+            _attach(app, await run_in_threadpool(build_resources, settings))
         yield
-        app.state.resources.engine.dispose()
+        if resources is None:
+            app.state.resources.engine.dispose()
 
     app = FastAPI(title="Jarvis memory", version="1.0.0", description=DESCRIPTION, lifespan=lifespan)
     app.state.metrics = Metrics()
     app.state.rate_limiter = RateLimiter(settings.rate_limit_per_minute)
     app.add_middleware(RequestContext, max_body_bytes=settings.max_body_bytes, metrics=app.state.metrics)
+    if resources is not None:
+        _attach(app, resources)  # given by the caller (tests, tools): usable without the lifespan
     errors.install(app)
     for module in (ask, episodes, memory, patients, admin, audit, health):
         app.include_router(module.router)
     return app
+
+
+def _attach(app: FastAPI, resources: Resources) -> None:
+    app.state.resources = resources
+    app.state.audit = resources.audit

@@ -6,6 +6,7 @@ Wired to the audit log (jarvis/audit) in the lifespan; a failed audit write fail
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
@@ -44,6 +45,7 @@ def record(
     if audit is None:
         return
     principal = getattr(request.state, "principal", None)
+    started = time.perf_counter()
     audit.record(
         action=action,
         name=name,
@@ -56,3 +58,6 @@ def record(
         patient_refs=list(patient_refs),
         detail=detail or {},
     )
+    metrics = getattr(request.app.state, "metrics", None)
+    if metrics is not None:
+        metrics.audit_seconds.observe(time.perf_counter() - started)

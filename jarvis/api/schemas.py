@@ -11,7 +11,14 @@ from jarvis.memory.schemas import EpisodeIn, PatientIn
 
 OutcomeName = Literal["accepted", "rejected", "modified"]
 CategoryName = Literal["allergy", "contraindication", "adverse_reaction", "medication", "condition", "other"]
-PatientId = Field(min_length=1, max_length=64, description="the patient's MRN; stored only as a keyed hash")
+MRN_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9 ./-]{0,63}$"
+NOT_BLANK = r"\S"
+PatientId = Field(
+    min_length=1,
+    max_length=64,
+    pattern=MRN_PATTERN,
+    description="the patient's MRN; stored only as a keyed hash",
+)
 
 
 class Strict(BaseModel):
@@ -85,7 +92,9 @@ class OutcomeIn(Strict):
 
 
 class SearchIn(Strict):
-    query: str = Field(min_length=1, max_length=8_000, examples=["vancomycin dosing in AKI"])
+    query: str = Field(
+        min_length=1, max_length=8_000, pattern=NOT_BLANK, examples=["vancomycin dosing in AKI"]
+    )
     k: int = Field(default=5, ge=1, le=50)
     patient_id: str | None = Field(
         default=None, min_length=1, max_length=64, description="only this patient's episodes"
@@ -122,7 +131,7 @@ class PatientIdIn(Strict):
 class FactIn(Strict):
     patient_id: str = PatientId
     category: CategoryName
-    text: str = Field(min_length=1, max_length=4_000)
+    text: str = Field(min_length=1, max_length=4_000, pattern=NOT_BLANK)
 
 
 class FactOut(BaseModel):
@@ -157,3 +166,19 @@ class ErrorBody(BaseModel):
 
 class ErrorOut(BaseModel):
     error: ErrorBody
+
+
+_ERROR_MEANINGS = {
+    400: "malformed request",
+    401: "no, bad, expired or revoked token",
+    403: "the role may not do this",
+    404: "no such resource, or not the caller's",
+    409: "conflict (e.g. a job already running)",
+    413: "request too large",
+    422: "invalid input",
+    429: "rate limited",
+    503: "a store, the model, de-identification or the audit log is unavailable",
+}
+ERRORS: dict[int | str, dict[str, object]] = {
+    code: {"model": ErrorOut, "description": meaning} for code, meaning in _ERROR_MEANINGS.items()
+}

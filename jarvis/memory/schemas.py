@@ -17,7 +17,12 @@ from jarvis.memory.types import EpisodeDraft
 class PatientIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    id: str = Field(min_length=1, max_length=64, description="the patient's MRN; stored only as a keyed hash")
+    id: str = Field(
+        min_length=1,
+        max_length=64,
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9 ./-]{0,63}$",
+        description="the patient's MRN; stored only as a keyed hash",
+    )
     name: str | None = Field(default=None, max_length=200, description="display name; stored encrypted")
 
 

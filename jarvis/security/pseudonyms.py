@@ -18,6 +18,7 @@ from jarvis.security.keys import KeyRing
 MAX_MRN_CHARS = 64
 # Separators that people type inside MRNs ("00-123 456") but that never distinguish two patients.
 _SEPARATORS = re.compile(r"[\s\-./]+")
+_MRN = re.compile(rf"[A-Z0-9]{{1,{MAX_MRN_CHARS}}}")  # ASCII only: "٣" is a digit to isalnum()
 
 
 def normalise_mrn(mrn: str) -> str:
@@ -27,7 +28,7 @@ def normalise_mrn(mrn: str) -> str:
     normalised = _SEPARATORS.sub("", mrn).upper()
     if not normalised:
         raise InputError("patient id is empty")
-    if len(normalised) > MAX_MRN_CHARS or not normalised.isalnum():
+    if not _MRN.fullmatch(normalised):
         raise InputError(f"patient id must be 1-{MAX_MRN_CHARS} letters or digits")
     return normalised
 

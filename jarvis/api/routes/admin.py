@@ -7,12 +7,10 @@ from starlette.concurrency import run_in_threadpool
 
 from jarvis.api import auditing
 from jarvis.api.deps import CurrentAdmin, ResourcesDep
-from jarvis.api.schemas import ApiKeyIn, ApiKeyOut, ErrorOut
+from jarvis.api.schemas import ERRORS, ApiKeyIn, ApiKeyOut
 from jarvis.errors import NotFoundError
 
-router = APIRouter(
-    prefix="/v1/admin", tags=["admin"], responses={401: {"model": ErrorOut}, 403: {"model": ErrorOut}}
-)
+router = APIRouter(prefix="/v1/admin", tags=["admin"], responses=ERRORS)
 
 
 @router.post(

@@ -8,12 +8,10 @@ from starlette.concurrency import run_in_threadpool
 from jarvis.agent.loop import AskRequest
 from jarvis.api import auditing
 from jarvis.api.deps import AgentDep, CurrentDoctor
-from jarvis.api.schemas import AskIn, AskOut, ErrorOut
+from jarvis.api.schemas import ERRORS, AskIn, AskOut
 from jarvis.cli.agent_commands import ask_payload
 
-router = APIRouter(
-    prefix="/v1", tags=["clinician"], responses={401: {"model": ErrorOut}, 422: {"model": ErrorOut}}
-)
+router = APIRouter(prefix="/v1", tags=["clinician"], responses=ERRORS)
 
 
 @router.post(

@@ -12,12 +12,10 @@ from starlette.concurrency import run_in_threadpool
 
 from jarvis.api import auditing
 from jarvis.api.deps import CurrentAuditor, ResourcesDep
-from jarvis.api.schemas import ErrorOut
+from jarvis.api.schemas import ERRORS
 from jarvis.audit.query import AuditQuery
 
-router = APIRouter(
-    prefix="/v1/audit", tags=["auditor"], responses={401: {"model": ErrorOut}, 403: {"model": ErrorOut}}
-)
+router = APIRouter(prefix="/v1/audit", tags=["auditor"], responses=ERRORS)
 
 
 @router.get("/events", name="audit.read", summary="Audit events, oldest first, filtered, with a cursor")
@@ -40,7 +38,13 @@ async def events(
     return {"events": [e.to_dict() for e in page.events], "next_cursor": page.next_cursor}
 
 
-@router.get("/export", name="audit.export", summary="NDJSON, one FHIR R4 AuditEvent per line")
+@router.get(
+    "/export",
+    name="audit.export",
+    summary="NDJSON, one FHIR R4 AuditEvent per line",
+    response_class=StreamingResponse,
+    responses={200: {"content": {"application/x-ndjson": {}}, "description": "FHIR R4 AuditEvent per line"}},
+)
 async def export(
     _auditor: CurrentAuditor,
     resources: ResourcesDep,

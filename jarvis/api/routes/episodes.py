@@ -9,7 +9,7 @@ from starlette.concurrency import run_in_threadpool
 
 from jarvis.api import auditing
 from jarvis.api.deps import CurrentDoctor, MemoryDep
-from jarvis.api.schemas import EpisodeIdsOut, EpisodeOut, EpisodesIn, ErrorOut, OutcomeIn
+from jarvis.api.schemas import ERRORS, EpisodeIdsOut, EpisodeOut, EpisodesIn, OutcomeIn
 from jarvis.errors import NotFoundError
 from jarvis.memory.service import MemoryService
 from jarvis.memory.types import Episode
@@ -17,7 +17,7 @@ from jarvis.memory.types import Episode
 router = APIRouter(
     prefix="/v1/episodes",
     tags=["clinician"],
-    responses={401: {"model": ErrorOut}, 404: {"model": ErrorOut}, 422: {"model": ErrorOut}},
+    responses=ERRORS,
 )
 
 

@@ -8,6 +8,7 @@ from sqlalchemy import text
 from starlette.concurrency import run_in_threadpool
 
 from jarvis.api.deps import ResourcesDep
+from jarvis.api.schemas import ERRORS
 from jarvis.errors import JarvisError, UnavailableError
 
 router = APIRouter(tags=["operations"])
@@ -18,7 +19,7 @@ async def healthz() -> dict[str, str]:
     return {"status": "ok"}
 
 
-@router.get("/readyz", summary="The stores answer")
+@router.get("/readyz", summary="The stores answer", responses={503: ERRORS[503]})
 async def readyz(resources: ResourcesDep) -> dict[str, object]:
     def check() -> dict[str, str]:
         checks = {}
@@ -41,6 +42,11 @@ async def readyz(resources: ResourcesDep) -> dict[str, object]:
     return {"status": "ready", "checks": await run_in_threadpool(check)}
 
 
-@router.get("/metrics", summary="Prometheus metrics")
+@router.get(
+    "/metrics",
+    summary="Prometheus metrics",
+    response_class=Response,
+    responses={200: {"content": {"text/plain": {}}, "description": "Prometheus text format"}},
+)
 async def metrics(request: Request) -> Response:
     return Response(generate_latest(request.app.state.metrics.registry), media_type=CONTENT_TYPE_LATEST)

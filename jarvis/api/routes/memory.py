@@ -7,11 +7,9 @@ from starlette.concurrency import run_in_threadpool
 
 from jarvis.api import auditing
 from jarvis.api.deps import CurrentDoctor, MemoryDep, ResourcesDep
-from jarvis.api.schemas import ErrorOut, SearchIn, SearchOut
+from jarvis.api.schemas import ERRORS, SearchIn, SearchOut
 
-router = APIRouter(
-    prefix="/v1/memory", tags=["clinician"], responses={401: {"model": ErrorOut}, 422: {"model": ErrorOut}}
-)
+router = APIRouter(prefix="/v1/memory", tags=["clinician"], responses=ERRORS)
 
 
 @router.post(

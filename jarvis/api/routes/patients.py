@@ -8,12 +8,10 @@ from starlette.concurrency import run_in_threadpool
 from jarvis.api import auditing
 from jarvis.api.deps import CurrentDoctor, MemoryDep
 from jarvis.api.routes.episodes import episode_out
-from jarvis.api.schemas import ErrorOut, FactIn, FactOut, FactsOut, HistoryIn, HistoryOut, PatientIdIn
+from jarvis.api.schemas import ERRORS, FactIn, FactOut, FactsOut, HistoryIn, HistoryOut, PatientIdIn
 from jarvis.memory.types import PatientFact
 
-router = APIRouter(
-    prefix="/v1/patients", tags=["clinician"], responses={401: {"model": ErrorOut}, 422: {"model": ErrorOut}}
-)
+router = APIRouter(prefix="/v1/patients", tags=["clinician"], responses=ERRORS)
 
 
 def fact_out(f: PatientFact) -> dict[str, object]:
