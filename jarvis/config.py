@@ -58,7 +58,7 @@ class Settings(BaseSettings):
     max_output_tokens: int = Field(default=1_024, ge=64)
     checklist_output_tokens: int = Field(default=2_048, ge=64)
     max_tool_rounds: int = Field(default=3, ge=0, le=10)
-    summary_every_n_episodes: int = Field(default=10, ge=1)
+    summary_every_n_episodes: int = Field(default=25, ge=1)
 
     # Web API
     host: str = "127.0.0.1"
@@ -76,6 +76,14 @@ class Settings(BaseSettings):
     jwt_role_claim: str = "jarvis_role"
     jwt_doctor_claim: str = "sub"
     jwt_leeway_s: int = Field(default=30, ge=0, le=300)
+
+    # Retention and the scheduler (jobs/)
+    retention_default_days: int = Field(default=90, ge=1, description="until an admin sets a policy")
+    retention_at: str = Field(
+        default="03:00", pattern=r"^([01][0-9]|2[0-3]):[0-5][0-9]$", description="daily run, HH:MM UTC"
+    )
+    audit_checkpoint_every_s: int = Field(default=3_600, ge=60)
+    scheduler_poll_s: float = Field(default=30.0, gt=0, le=3_600)
 
     # Secrets: "v2:<base64 32 bytes>,v1:<...>" key rings (newest version is current), or a secrets file.
     master_keys: SecretStr | None = None

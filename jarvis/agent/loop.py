@@ -27,7 +27,9 @@ from jarvis.agent.tokens import TokenCounter, raw_estimate
 from jarvis.agent.tools import ToolBox
 from jarvis.errors import DeidentificationFailed, UnavailableError
 from jarvis.memory import validation
-from jarvis.memory.service import MemoryService
+from jarvis.memory.records.tables import EpisodeRow
+from jarvis.memory.retrieval import aware
+from jarvis.memory.service import Clean, MemoryService
 from jarvis.memory.text import extractive_summary
 from jarvis.memory.types import SAFETY_CATEGORIES, EpisodeDraft, PatientFact
 
@@ -46,7 +48,7 @@ class AgentConfig:
     temperature: float = 0.2
     k: int = 5
     min_similarity: float = 0.25
-    summary_every: int = 10
+    summary_every: int = 25
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +98,7 @@ class Agent:
             raise DeidentificationFailed("de-identification failed; nothing was sent or stored") from None
 
         memories, degraded = self._retrieve(request, question)
-        facts, turns, doctor_summary, milestones = self._load_context(request, session_id)
+        facts, turns, doctor_summary, milestones, pinned = self._load_context(request, session_id)
         # Facts stated in this very question count at once (they are stored after the save).
         stated = extract_safety_facts(question) if request.patient_id else []
         known = {(f.category, f.text.lower()) for f in facts}
@@ -111,7 +113,8 @@ class Agent:
                 doctor_summary=doctor_summary,
                 session_milestones=milestones,
                 safety_facts=facts,
-                memories=memories,
+                memories=[m for m in memories if m.episode_id not in {p.episode_id for p in pinned}],
+                pinned=pinned,
                 turns=turns,
                 checklist_items=count_questions(question),
             ),
@@ -129,7 +132,9 @@ class Agent:
 
         episode_id = None
         if self.memory is not None:
-            episode_id, degraded = self._save(request, session_id, question, reply, toolbox, degraded)
+            episode_id, degraded = self._save(
+                request, session_id, question, reply, toolbox, degraded, report.shown_memories
+            )
             if episode_id is not None and request.patient_id:
                 for fact in stated:
                     self.memory.add_fact(
@@ -143,7 +148,7 @@ class Agent:
             answer=reply.text,
             episode_id=episode_id,
             session_id=session_id,
-            memories=list(memories[: len(memories) - report.dropped_memories]),
+            memories=report.shown_memories,
             safety_facts=facts,
             degraded=degraded,
             model=reply.model or self.model.model_id,
@@ -196,9 +201,9 @@ class Agent:
 
     def _load_context(
         self, request: AskRequest, session_id: str
-    ) -> tuple[list[PatientFact], list[Turn], str | None, str | None]:
+    ) -> tuple[list[PatientFact], list[Turn], str | None, str | None, list[MemoryItem]]:
         if self.memory is None or self.summaries is None:
-            return [], [], None, None
+            return [], [], None, None, []
         facts = []
         if request.patient_id:
             facts = [
@@ -209,7 +214,19 @@ class Agent:
         rows = self.memory.store.session_turns(request.doctor_id, session_id, RECENT_TURNS_LOADED)
         turns = [Turn(r.query_deid, r.response_deid) for r in rows]
         doctor_summary, milestones = self.summaries.current(request.doctor_id, session_id)
-        return facts, turns, doctor_summary, milestones
+        return facts, turns, doctor_summary, milestones, self._pinned(request.doctor_id, rows)
+
+    def _pinned(self, doctor_id: str, rows: list[EpisodeRow]) -> list[MemoryItem]:
+        """The memories the session's last prompt showed, in that order and with the relevance they
+        were shown with, minus any deleted since: they stay put so the prompt prefix stays stable."""
+        assert self.memory is not None
+        shown = [(str(e), float(sim)) for e, sim in (rows[-1].memories_used or [])] if rows else []
+        found = self.memory.store.by_ids(doctor_id, [e for e, _ in shown])
+        return [
+            MemoryItem(e, aware(found[e].created_at), found[e].summary, sim, found[e].outcome)
+            for e, sim in shown
+            if e in found
+        ]
 
     def _call_model(
         self, system: str, contents: list[Content], toolbox: ToolBox | None, checklist: bool
@@ -250,23 +267,27 @@ class Agent:
         reply: ModelReply,
         toolbox: ToolBox | None,
         degraded: bool,
+        shown: list[MemoryItem],
     ) -> tuple[str | None, bool]:
         assert self.memory is not None and self.summaries is not None
+        offline = reply.model == OFFLINE
+        # The offline responder only reads the de-identified context back: its text is already clean
+        # and says nothing worth summarising, so the summary is the question's.
+        summary = f"Q: {extractive_summary(' '.join(question.split()), '')[3:]}" if offline else None
         draft = EpisodeDraft(
             query=request.query,
             response=reply.text or "(no answer)",
-            # The offline responder only reads the context back: its text says nothing worth summarising.
-            summary=f"Q: {extractive_summary(' '.join(question.split()), '')[3:]}"
-            if reply.model == OFFLINE
-            else None,
+            summary=summary,
             patient_id=request.patient_id,
             patient_name=request.patient_name,
             session_id=session_id,
             tools_used=tuple(toolbox.used) if toolbox else (),
+            memories_used=tuple((m.episode_id, m.similarity) for m in shown),
         )
+        clean = Clean(query=question, response=draft.response if offline else None, summary=summary)
         try:
             episode_id = self.memory.save(
-                request.doctor_id, draft, doctor_name=request.doctor_name, query_deid=question
+                request.doctor_id, draft, doctor_name=request.doctor_name, already_clean=clean
             )
         except UnavailableError as exc:
             logger.warning("episode not saved (%s); answer returned degraded", exc.code)

@@ -20,6 +20,7 @@ from jarvis.cli import (
     demo,
     keys_commands,
     memory_commands,
+    retention_commands,
     serve_command,
 )
 from jarvis.config import Settings, get_settings
@@ -38,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_parser(sub)
     serve_command.add_parser(sub)
     audit_commands.add_parsers(sub)
+    retention_commands.add_parsers(sub)
     return parser
 
 

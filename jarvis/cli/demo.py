@@ -1,7 +1,7 @@
 """`jarvis demo`: a scripted walk-through on a throw-away data directory, for newcomers.
 
-It shows recall across sessions, safety facts that are never forgotten, and outcome feedback
-changing what ranks first. Everything runs locally (offline responder unless a Gemini key is set).
+It shows recall across sessions, safety facts that are never dropped from context, outcome
+feedback changing what ranks first, and retention forgetting on schedule (legal holds respected). Everything runs locally (offline responder unless a Gemini key is set).
 """
 
 from __future__ import annotations
@@ -9,15 +9,19 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TextIO
 
 from jarvis.agent.factory import build_agent
 from jarvis.agent.loop import Agent, AskRequest, AskResult
+from jarvis.audit.log import AuditLog
 from jarvis.config import Settings
 from jarvis.memory.factory import build_deidentifier, open_memory
 from jarvis.memory.service import MemoryService
 from jarvis.memory.types import EpisodeDraft
+from jarvis.security.keys import load_secrets
+from jobs import retention
 
 DOCTOR = "dr-demo"
 PATIENT, NAME = "00482913", "Gita Bhat"
@@ -89,7 +93,28 @@ def run_demo(agent: Agent, memory: MemoryService, out: TextIO) -> None:
         AskRequest("dr-other", "What did we discuss about this patient earlier?", patient_id=PATIENT)
     )
     out.write(f"   memories: {other.memories}  safety facts: {other.safety_facts}\n")
-    out.write("\nDone. The data directory was temporary and is deleted now.\n")
+
+
+def retention_step(memory: MemoryService, settings: Settings, out: TextIO) -> None:
+    """Forgetting on schedule: 91 days later the default policy (90 days) purges everything but the
+    held patient's episodes and facts; the purge is audited with counts only."""
+    _say(out, "Retention, 91 days later. The patient is under legal hold; everything else expires.")
+    stores = retention.Stores.of(memory, chroma_path=settings.data_dir / "chroma")
+    audit = AuditLog(memory.store.engine, load_secrets(settings).audit)
+    later = datetime.now(UTC) + timedelta(days=91)
+    stores.retention.add_hold([r.ref for r in memory.pseudonyms.refs_for(PATIENT)], datetime.now(UTC))
+    dry = retention.run(stores, audit, now=later, dry_run=True)
+    out.write(f"   dry run: {dry.candidates} episodes would go, {dry.held} are held; nothing changed\n")
+    report = retention.run(stores, audit, now=later)
+    out.write(
+        f"   purged {report.deleted} episodes (their data keys too), kept {report.held} held ones;"
+        f" {report.doctors_compacted} vector collections rebuilt so no purged vector stays on disk\n"
+    )
+    kept = memory.history(DOCTOR, PATIENT)
+    out.write(
+        f"   {DOCTOR} still has {len(kept)} episodes of the held patient; {memory.store.count()} in all\n"
+    )
+    out.write(f"   audit log verifies: {audit.verify()['ok']}\n")
 
 
 def cmd_demo(_args: argparse.Namespace, settings: Settings) -> int:
@@ -99,6 +124,8 @@ def cmd_demo(_args: argparse.Namespace, settings: Settings) -> int:
         memory = open_memory(demo_settings, deid=deid)
         assert memory is not None
         run_demo(build_agent(demo_settings, memory=memory, deid=deid), memory, sys.stdout)
+        retention_step(memory, demo_settings, sys.stdout)
+        sys.stdout.write("\nDone. The data directory was temporary and is deleted now.\n")
         memory.store.engine.dispose()
     return 0
 

@@ -18,6 +18,7 @@ from deid import Deidentifier, DeidError
 from jarvis.errors import ConfigurationError, DeidentificationFailed, InputError, JarvisError, NotFoundError
 from jarvis.memory import validation
 from jarvis.memory.embedders.base import Embedder
+from jarvis.memory.records.generations import GenerationStore
 from jarvis.memory.records.store import COMMITTED, DELETING, PENDING, NewEpisode, RecordStore
 from jarvis.memory.records.tables import DataKeyRow, EpisodeRow, PatientFactRow
 from jarvis.memory.retrieval import Retriever, aware
@@ -41,6 +42,15 @@ def _new_id(prefix: str) -> str:
 
 def _utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Clean:
+    """Fields of a draft that the caller has already de-identified (None: de-identify here)."""
+
+    query: str | None = None
+    response: str | None = None
+    summary: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +84,9 @@ class MemoryService:
         self.limits = limits or Limits()
         self._now = clock
         self._check_identity()
+        attach = getattr(index, "attach_generations", None)
+        if callable(attach):  # compaction switches collection generations through the record store
+            attach(GenerationStore(store.engine))
 
     def _check_identity(self) -> None:
         """The store remembers which model its vectors came from; another one is a clear error."""
@@ -94,11 +107,13 @@ class MemoryService:
         draft: EpisodeDraft,
         *,
         doctor_name: str | None = None,
-        query_deid: str | None = None,
+        already_clean: Clean | None = None,
     ) -> str:
-        """Save one episode. `query_deid`: the query as the caller already de-identified it with the
-        same known names (the agent loop does so before retrieval), so it is not done twice."""
-        return self.save_batch(doctor_id, [draft], doctor_name=doctor_name, _queries_deid={0: query_deid})[0]
+        """Save one episode. `already_clean`: fields the caller already has de-identified with the same
+        known names (the agent loop's question; the offline responder's answer, which only repeats
+        de-identified context), so they are not de-identified twice."""
+        precleaned = {0: already_clean} if already_clean else {}
+        return self.save_batch(doctor_id, [draft], doctor_name=doctor_name, _precleaned=precleaned)[0]
 
     def save_batch(
         self,
@@ -106,13 +121,13 @@ class MemoryService:
         drafts: Sequence[EpisodeDraft],
         *,
         doctor_name: str | None = None,
-        _queries_deid: dict[int, str | None] | None = None,
+        _precleaned: dict[int, Clean] | None = None,
     ) -> list[str]:
         """Save all episodes or none; returns their ids in input order."""
         validation.doctor_id(doctor_id)
         now = self._now()
         checked = validation.batch(drafts, self.limits, now)
-        prepared = self._prepare(checked, doctor_name, _queries_deid or {})
+        prepared = self._prepare(checked, doctor_name, _precleaned or {})
         vectors = self.embedder.embed_documents([embedding_text(p.query_deid, p.summary) for p in prepared])
         new = [self._row(doctor_id, p, now) for p in prepared]
         ids = [n.row.id for n in new]
@@ -133,41 +148,35 @@ class MemoryService:
         return ids
 
     def _prepare(
-        self, drafts: Sequence[EpisodeDraft], doctor_name: str | None, queries_deid: dict[int, str | None]
+        self, drafts: Sequence[EpisodeDraft], doctor_name: str | None, precleaned: dict[int, Clean]
     ) -> list[_Prepared]:
-        """De-identify every text, grouped by known names so that each group is one deid batch."""
-        groups: dict[tuple[str, ...], list[int]] = {}
+        """De-identify every text not already clean, grouped by known names: one deid batch per group."""
+        fields: dict[int, dict[str, str | None]] = {}
+        for i in range(len(drafts)):
+            given = precleaned.get(i, Clean())
+            fields[i] = {"query": given.query, "response": given.response, "summary": given.summary}
+        todo: dict[tuple[str, ...], list[tuple[int, str, str]]] = {}
         for i, d in enumerate(drafts):
             names = tuple(n for n in (d.patient_name, doctor_name) if n and n.strip())
-            groups.setdefault(names, []).append(i)
-        raw = {i: self._texts(d, skip_query=queries_deid.get(i) is not None) for i, d in enumerate(drafts)}
-        cleaned: dict[int, list[str]] = {}
-        for names, members in groups.items():
-            texts = [t for i in members for t in raw[i]]
+            for name, raw in (("query", d.query), ("response", d.response), ("summary", d.summary)):
+                if raw is not None and fields[i][name] is None:
+                    todo.setdefault(names, []).append((i, name, raw))
+        for names, items in todo.items():
             try:
-                results = self.deid.deidentify_batch(texts, known_names=names)
+                results = self.deid.deidentify_batch([raw for _, _, raw in items], known_names=names)
             except DeidError:
                 raise DeidentificationFailed("de-identification failed; nothing was stored") from None
-            position = 0
-            for i in members:
-                cleaned[i] = [r.text for r in results[position : position + len(raw[i])]]
-                position += len(raw[i])
-                if (given_query := queries_deid.get(i)) is not None:
-                    cleaned[i].insert(0, given_query)
+            for (i, name, _), result in zip(items, results, strict=True):
+                fields[i][name] = result.text
         prepared = []
         for i, d in enumerate(drafts):
-            query, response, *given = cleaned[i]
-            summary = given[0] if given else extractive_summary(query, response)
+            query, response = str(fields[i]["query"]), str(fields[i]["response"])
+            summary = fields[i]["summary"] or extractive_summary(query, response)
             ref = self.pseudonyms.ref(d.patient_id) if d.patient_id is not None else None
             prepared.append(
                 _Prepared(d, ref, query, response, summary, clinical_tags(f"{query}\n{response}"))
             )
         return prepared
-
-    @staticmethod
-    def _texts(draft: EpisodeDraft, *, skip_query: bool = False) -> list[str]:
-        query = [] if skip_query else [draft.query]
-        return [*query, draft.response, *([draft.summary] if draft.summary is not None else [])]
 
     def _row(self, doctor_id: str, p: _Prepared, now: datetime) -> NewEpisode:
         episode_id = _new_id("ep")
@@ -194,6 +203,7 @@ class MemoryService:
             enc_query=seal(data_key, episode_id, "query", p.draft.query),
             enc_response=seal(data_key, episode_id, "response", p.draft.response),
             enc_patient_name=seal(data_key, episode_id, "patient_name", name) if name else None,
+            memories_used=[[e, round(sim, 4)] for e, sim in p.draft.memories_used] or None,
         )
         body = f"{p.summary}\n{p.query_deid}\n{p.response_deid}"
         return NewEpisode(row, wrapped.master_version, wrapped.blob, body)

@@ -46,6 +46,8 @@ class EpisodeDraft:
     tools_used: tuple[str, ...] = ()
     confidence: float | None = None
     created_at: datetime | None = None
+    # (episode id, similarity) shown in the prompt that produced this episode, in prompt order
+    memories_used: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

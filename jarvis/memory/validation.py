@@ -21,6 +21,7 @@ MAX_NAME_CHARS = 200
 MAX_NOTE_CHARS = 4_000
 MAX_TOOLS = 32
 MAX_TOOL_CHARS = 64
+MAX_MEMORIES_USED = 100
 # Clocks of host applications drift; a created_at this far ahead of ours is still "now".
 CLOCK_SKEW = timedelta(minutes=5)
 
@@ -94,6 +95,7 @@ def draft(item: EpisodeDraft, limits: Limits, now: datetime) -> EpisodeDraft:
         tools_used=tuple(item.tools_used),
         confidence=item.confidence,
         created_at=created_at,
+        memories_used=tuple(item.memories_used[:MAX_MEMORIES_USED]),
     )
 
 

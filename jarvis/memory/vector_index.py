@@ -10,13 +10,20 @@ latency and recall flat as the hospital grows, and isolation holds by constructi
 also carries a doctor_id `where` filter and every result is checked, as defence in depth.
 The collection metadata carries the embedder identity (model id + dimension); opening a collection
 made by another model is an error, so a collection never mixes vector spaces.
+
+Compaction (jobs/retention.py) rebuilds a doctor's collection as a new *generation* (a name suffix)
+while the old one keeps serving; the generation numbers live in the record store and are read here
+(cached for GENERATION_TTL_S): reads use the current generation, writes reach the current one and
+the one being built, so no retained episode is ever missing from what search reads.
 """
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import logging
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -26,6 +33,7 @@ from typing import Any, Protocol
 from jarvis.config import Settings
 from jarvis.errors import ConfigurationError, UnavailableError
 from jarvis.memory.embedders.base import EmbedderIdentity
+from jarvis.memory.records.generations import Generation
 
 logger = logging.getLogger(__name__)
 
@@ -34,6 +42,13 @@ logger = logging.getLogger(__name__)
 HNSW_EF_SEARCH = 200
 HNSW_EF_CONSTRUCTION = 200
 NO_PATIENT = ""  # Chroma metadata cannot hold None
+# How long a doctor's generation numbers are trusted before they are read again; compaction waits
+# longer than this between its phases when other processes share the index.
+GENERATION_TTL_S = 2.0
+
+
+class GenerationSource(Protocol):
+    def get(self, doctor_id: str) -> Generation: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,17 +113,46 @@ class ChromaIndex:
         self._prefix = f"{name_prefix}-{identity.slug}-"
         self._collections: dict[str, Any] = {}
         self._lock = threading.Lock()
+        self._generations: GenerationSource | None = None
+        self._generation_cache: dict[str, tuple[float, Generation]] = {}
+        self.generation_ttl_s = GENERATION_TTL_S
+
+    def attach_generations(self, source: GenerationSource) -> None:
+        """Read each doctor's collection generation from the record store (compaction switches it)."""
+        self._generations = source
+
+    def generation(self, doctor_id: str) -> Generation:
+        if self._generations is None:
+            return Generation()
+        now = time.monotonic()
+        with self._lock:
+            cached = self._generation_cache.get(doctor_id)
+        if cached is not None and cached[0] > now:
+            return cached[1]
+        with _chroma_errors():
+            found = self._generations.get(doctor_id)
+        with self._lock:
+            self._generation_cache[doctor_id] = (now + self.generation_ttl_s, found)
+        return found
+
+    def forget_generation(self, doctor_id: str) -> None:
+        """Drop the cached generation (this process just changed it)."""
+        with self._lock:
+            self._generation_cache.pop(doctor_id, None)
 
     @property
     def identity(self) -> EmbedderIdentity:
         return self._identity
 
-    def collection_name(self, doctor_id: str) -> str:
-        return self._prefix + hashlib.sha256(doctor_id.encode()).hexdigest()[:24]
+    def collection_name(self, doctor_id: str, generation: int = 0) -> str:
+        base = self._prefix + hashlib.sha256(doctor_id.encode()).hexdigest()[:24]
+        return base if generation == 0 else f"{base}-g{generation}"
 
-    def _collection(self, doctor_id: str, *, create: bool) -> Any:
+    def _collection(self, doctor_id: str, *, create: bool, generation: int | None = None) -> Any:
         """The doctor's collection (cached); None when it does not exist and `create` is False."""
-        name = self.collection_name(doctor_id)
+        if generation is None:
+            generation = self.generation(doctor_id).current
+        name = self.collection_name(doctor_id, generation)
         with self._lock:
             if name in self._collections:
                 return self._collections[name]
@@ -161,21 +205,28 @@ class ChromaIndex:
                 )
             by_doctor.setdefault(item.doctor_id, []).append(item)
         for doctor_id, group in by_doctor.items():
-            collection = self._collection(doctor_id, create=True)
-            with _chroma_errors():
-                collection.upsert(
-                    ids=[i.episode_id for i in group],
-                    embeddings=[list(i.vector) for i in group],
-                    metadatas=[
-                        {
-                            "doctor_id": i.doctor_id,
-                            "patient_ref": i.patient_ref or NO_PATIENT,
-                            "created_at": i.created_at,
-                            "outcome": i.outcome or "none",
-                        }
-                        for i in group
-                    ],
-                )
+            for generation in self.generation(doctor_id).writes:
+                self.upsert_into(doctor_id, generation, group)
+
+    def upsert_into(
+        self, doctor_id: str, generation: int, group: Sequence[VectorItem], *, new: bool = False
+    ) -> None:
+        """Write to one generation; `new`: ids known to be absent there (add is cheaper than upsert)."""
+        collection = self._collection(doctor_id, create=True, generation=generation)
+        with _chroma_errors():
+            (collection.add if new else collection.upsert)(
+                ids=[i.episode_id for i in group],
+                embeddings=[list(i.vector) for i in group],
+                metadatas=[
+                    {
+                        "doctor_id": i.doctor_id,
+                        "patient_ref": i.patient_ref or NO_PATIENT,
+                        "created_at": i.created_at,
+                        "outcome": i.outcome or "none",
+                    }
+                    for i in group
+                ],
+            )
 
     def query(
         self, vector: Sequence[float], doctor_id: str, k: int, patient_refs: Sequence[str] | None = None
@@ -221,16 +272,67 @@ class ChromaIndex:
         return list(got["ids"]), got["embeddings"]
 
     def update_outcome(self, doctor_id: str, episode_id: str, outcome: str | None) -> None:
-        collection = self._collection(doctor_id, create=False)
-        if collection is not None:
-            with _chroma_errors():
-                collection.update(ids=[episode_id], metadatas=[{"outcome": outcome or "none"}])
+        for generation in self.generation(doctor_id).writes:
+            collection = self._collection(doctor_id, create=False, generation=generation)
+            if collection is not None:
+                with _chroma_errors():
+                    collection.update(ids=[episode_id], metadatas=[{"outcome": outcome or "none"}])
 
     def delete(self, doctor_id: str, episode_ids: Sequence[str]) -> None:
-        collection = self._collection(doctor_id, create=False) if episode_ids else None
+        for generation in self.generation(doctor_id).writes if episode_ids else ():
+            self.delete_from(doctor_id, generation, episode_ids)
+
+    def delete_from(self, doctor_id: str, generation: int, episode_ids: Sequence[str]) -> None:
+        collection = self._collection(doctor_id, create=False, generation=generation)
         if collection is not None:
             with _chroma_errors():
-                collection.delete(ids=list(episode_ids))
+                for start in range(0, len(episode_ids), 5_000):
+                    collection.delete(ids=list(episode_ids[start : start + 5_000]))
+
+    # -- compaction (jobs/retention.py) ---------------------------------------------------------
+    def contents(
+        self, doctor_id: str, generation: int, ids: Sequence[str] | None = None, *, vectors: bool = True
+    ) -> dict[str, Any]:
+        """{episode id: vector (or None)} of one generation: all of it, or the given ids."""
+        collection = self._collection(doctor_id, create=False, generation=generation)
+        if collection is None:
+            return {}
+        with _chroma_errors():
+            got = collection.get(
+                ids=list(ids) if ids is not None else None, include=["embeddings"] if vectors else []
+            )
+        if not vectors:
+            return dict.fromkeys(got["ids"])
+        return dict(zip(got["ids"], got["embeddings"], strict=True))
+
+    def drop(self, doctor_id: str, generation: int) -> None:
+        """Delete one generation's collection; a missing one is already dropped."""
+        name = self.collection_name(doctor_id, generation)
+        with self._lock:
+            self._collections.pop(name, None)
+        if self._collection(doctor_id, create=False, generation=generation) is None:
+            return
+        with self._lock:
+            self._collections.pop(name, None)
+        with _chroma_errors():
+            self._client.delete_collection(name)
+
+    def collection_names(self) -> list[str]:
+        with _chroma_errors():
+            return [c if isinstance(c, str) else str(c.name) for c in self._client.list_collections()]
+
+    def stray_generations(
+        self, doctor_id: str, keep: Sequence[int], names: Sequence[str] | None = None
+    ) -> list[int]:
+        """Generations of the doctor's collection that exist but are not in `keep`."""
+        base = self.collection_name(doctor_id)
+        found = []
+        for name in self.collection_names() if names is None else names:
+            if name == base:
+                found.append(0)
+            elif name.startswith(base + "-g") and name[len(base) + 2 :].isdigit():
+                found.append(int(name[len(base) + 2 :]))
+        return [g for g in found if g not in keep]
 
     def ping(self) -> None:
         with _chroma_errors():
@@ -245,6 +347,25 @@ class ChromaIndex:
             )
 
 
+_M_PERTURB = -6  # glibc mallopt(3)
+
+
+def wipe_reused_memory() -> bool:
+    """Make glibc fill every new allocation (and every freed one) with a fixed byte.
+
+    Chroma (1.x) persists a new HNSW index's whole preallocated buffer, slots it has not written
+    included; glibc hands out recycled memory uninitialised, so those slots could hold vectors of
+    indexes this process freed earlier — a purged vector would reappear in the file of the
+    collection rebuilt to remove it. With M_PERTURB the recycled bytes are overwritten first.
+    Chroma's native library allocates through glibc (no jemalloc/mimalloc). False where unavailable.
+    """
+    try:
+        libc = ctypes.CDLL(None)
+        return bool(libc.mallopt(_M_PERTURB, 0x5A))
+    except (OSError, AttributeError):
+        return False
+
+
 def chroma_client(settings: Settings) -> Any:
     """The Chroma client for the configured mode; telemetry off (it would phone home)."""
     import chromadb
@@ -256,6 +377,7 @@ def chroma_client(settings: Settings) -> Any:
             return chromadb.HttpClient(
                 host=settings.chroma_host, port=settings.chroma_port, settings=chroma_settings
             )
+        wipe_reused_memory()  # this process hosts the embedded index (see wipe_reused_memory)
         path: Path = settings.data_dir / "chroma"
         path.mkdir(parents=True, exist_ok=True)
         return chromadb.PersistentClient(path=str(path), settings=chroma_settings)

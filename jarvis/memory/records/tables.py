@@ -68,6 +68,8 @@ class EpisodeRow(Base):
     enc_query: Mapped[bytes] = mapped_column(LargeBinary)
     enc_response: Mapped[bytes] = mapped_column(LargeBinary)
     enc_patient_name: Mapped[bytes | None] = mapped_column(LargeBinary)
+    # [[episode_id, similarity], ...] shown in this episode's prompt, in prompt order (agent loop)
+    memories_used: Mapped[list[list[str | float]] | None] = mapped_column(JSON)
 
 
 class DataKeyRow(Base):

@@ -90,9 +90,26 @@ def test_the_turn_window_moves_in_blocks_so_prompts_share_their_start() -> None:
     assert len(set(starts)) < len(starts) // 2  # the start stays put for several turns at a time
 
 
-def test_memories_render_by_date_so_the_same_set_renders_identically() -> None:
+def test_memories_shown_earlier_stay_in_place_and_new_ones_are_appended() -> None:
     counter = TokenCounter()
-    ranked = memories(3)
-    _, a, _ = assemble(ContextInput("q?", memories=ranked), Budget(6000), counter)
-    _, b, _ = assemble(ContextInput("q?", memories=list(reversed(ranked))), Budget(6000), counter)
-    assert a[0].text == b[0].text
+    first_set = memories(3)
+    _, first, report = assemble(ContextInput("q1?", memories=first_set), Budget(6000), counter)
+    newcomer = MemoryItem("new", T0, "a newly relevant memory", 0.95, None)
+    # Next turn: a different ranking, a new best memory; what was shown before keeps its place.
+    _, second, _ = assemble(
+        ContextInput("q2?", memories=[newcomer], pinned=report.shown_memories), Budget(6000), counter
+    )
+    old_block = first[0].text.split("# Relevant past interactions with this clinician\n")[1]
+    new_block = second[0].text.split("# Relevant past interactions with this clinician\n")[1]
+    assert new_block.startswith(old_block) and new_block.endswith("a newly relevant memory")
+
+
+def test_over_their_share_the_oldest_shown_half_of_the_memories_goes_at_once() -> None:
+    counter = TokenCounter()
+    pinned = memories(12, words=60)
+    fresh = MemoryItem("fresh", T0, "the newly retrieved memory", 0.9, None)
+    _, _, report = assemble(ContextInput("q?", memories=[fresh], pinned=pinned), Budget(3000), counter)
+    kept_pinned = [m for m in report.shown_memories if m in pinned]
+    dropped = len(pinned) - len(kept_pinned)
+    assert dropped >= len(pinned) // 2 and kept_pinned == pinned[dropped:]
+    assert report.shown_memories[-1] == fresh  # the freshly retrieved one is kept

@@ -132,3 +132,71 @@ def test_revoked_keys_stop_working(client: TestClient, keys: Keys) -> None:
     assert client.delete(f"/v1/admin/api-keys/{key_id}", headers=bearer(keys.admin)).status_code == 204
     assert client.post("/v1/memory/search", json={"query": "x"}, headers=bearer(token)).status_code == 401
     assert client.delete(f"/v1/admin/api-keys/{key_id}", headers=bearer(keys.admin)).status_code == 404
+
+
+def test_patient_history_and_facts_are_per_doctor(client: TestClient, keys: Keys) -> None:
+    a = bearer(keys.doctor_a)
+    client.post("/v1/episodes", json={"episodes": [{**EPISODE, "patient": {"id": "00482913"}}]}, headers=a)
+    client.post(
+        "/v1/patients/facts/add", json={**PATIENT, "category": "allergy", "text": "penicillin"}, headers=a
+    )
+    assert len(client.post("/v1/patients/history", json=PATIENT, headers=a).json()["episodes"]) == 1
+    b = bearer(keys.doctor_b)
+    assert client.post("/v1/patients/history", json=PATIENT, headers=b).json() == {"episodes": []}
+    assert client.post("/v1/patients/facts", json=PATIENT, headers=b).json() == {"facts": []}
+
+
+def test_jwt_keys_can_come_from_a_jwks_endpoint(signing_key: rsa.RSAPrivateKey) -> None:
+    """JARVIS_JWT_JWKS_URL: the keys are fetched (here from loopback) and matched by kid."""
+    import json
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from jwt.algorithms import RSAAlgorithm
+
+    from jarvis.config import Settings
+    from jarvis.security.jwt_auth import JwtVerifier
+    from tests.jarvis.api.conftest import AUDIENCE, ISSUER
+
+    jwk = json.loads(RSAAlgorithm.to_jwk(signing_key.public_key())) | {
+        "kid": "k1",
+        "use": "sig",
+        "alg": "RS256",
+    }
+
+    class Jwks(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+            body = json.dumps({"keys": [jwk]}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *_args: object) -> None:
+            return None
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Jwks)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        verifier = JwtVerifier(
+            Settings(
+                jwt_issuer=ISSUER,
+                jwt_audience=AUDIENCE,
+                jwt_jwks_url=f"http://127.0.0.1:{server.server_port}/jwks",
+            )
+        )
+        import jwt as pyjwt
+
+        token = pyjwt.encode(
+            {"iss": ISSUER, "aud": AUDIENCE, "sub": "dr-k", "jarvis_role": "clinician", "exp": 4_000_000_000},
+            signing_key,
+            algorithm="RS256",
+            headers={"kid": "k1"},
+        )
+        principal = verifier.authenticate(token)
+        assert principal is not None and principal.subject == "dr-k" and principal.method == "jwt"
+        assert verifier.authenticate(make_jwt(signing_key)) is None  # no kid: no key to match
+    finally:
+        server.shutdown()
+        server.server_close()

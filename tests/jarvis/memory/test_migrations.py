@@ -22,7 +22,7 @@ def test_upgrade_downgrade_round_trip(url: str) -> None:
     engine = database.make_engine(url)
     database.migrate(engine)
     database.migrate(engine)
-    assert database.current_revision(engine) == database.head_revision() == "0006"
+    assert database.current_revision(engine) == database.head_revision() is not None
     tables = set(inspect(engine).get_table_names())
     assert {"episodes", "data_keys", "patient_facts", "store_meta", "summaries"} <= tables
     config = database._alembic_config()
@@ -31,7 +31,7 @@ def test_upgrade_downgrade_round_trip(url: str) -> None:
         command.downgrade(config, "base")
     assert "episodes" not in set(inspect(engine).get_table_names())
     database.migrate(engine)
-    assert database.current_revision(engine) == "0006"
+    assert database.current_revision(engine) == database.head_revision()
     engine.dispose()
 
 

@@ -1,0 +1,152 @@
+"""`python -m jobs.scheduler`: retention daily at JARVIS_RETENTION_AT (UTC), the audit checkpoint hourly.
+
+The retention run compacts the vector index of every doctor it purged from (and resumes any
+compaction a crash interrupted), so "compaction after purges" is part of it and logged with it.
+Each run is logged with its counts; a failing job is logged (type only) and retried at its next
+slot, never taking the scheduler down. SIGTERM/SIGINT stop it after the job in progress (every job
+is crash-safe anyway). Jobs take their dependencies as arguments; tests call `tick()` with an
+injected clock instead of sleeping.
+
+Run exactly one scheduler per deployment (the retention lock makes a second one harmless).
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from types import FrameType
+
+from jarvis.config import Settings
+from jarvis.errors import ConflictError, JarvisError
+
+logger = logging.getLogger("jobs.scheduler")
+Clock = Callable[[], datetime]
+
+
+def daily_at(hh_mm: str) -> Callable[[datetime, datetime | None], bool]:
+    """Due once a day, at or after hh:mm UTC (a scheduler started later that day runs it at once)."""
+    hour, minute = (int(part) for part in hh_mm.split(":"))
+
+    def due(now: datetime, last: datetime | None) -> bool:
+        slot = now.astimezone(UTC).replace(hour=hour, minute=minute, second=0, microsecond=0)
+        return now >= slot and (last is None or last < slot)
+
+    return due
+
+
+def every(interval: timedelta) -> Callable[[datetime, datetime | None], bool]:
+    def due(now: datetime, last: datetime | None) -> bool:
+        return last is None or now - last >= interval
+
+    return due
+
+
+@dataclass
+class Job:
+    name: str
+    due: Callable[[datetime, datetime | None], bool]
+    run: Callable[[datetime], str]  # returns a one-line summary of counts for the log
+    last: datetime | None = None
+
+
+@dataclass
+class Scheduler:
+    jobs: list[Job]
+    clock: Clock = field(default=lambda: datetime.now(UTC))
+    stop: threading.Event = field(default_factory=threading.Event)
+
+    def tick(self) -> list[str]:
+        """Run every job that is due now; returns their names."""
+        ran = []
+        for job in self.jobs:
+            now = self.clock()
+            if self.stop.is_set() or not job.due(now, job.last):
+                continue
+            job.last = now  # a failed run waits for its next slot instead of retrying in a loop
+            started = time.perf_counter()
+            try:
+                summary = job.run(now)
+            except ConflictError:
+                logger.warning("job %s skipped: another run holds its lock", job.name)
+            except JarvisError as exc:
+                logger.error("job %s failed: %s (%s)", job.name, exc.code, type(exc).__name__)
+            else:
+                logger.info("job %s done in %.1f s: %s", job.name, time.perf_counter() - started, summary)
+            ran.append(job.name)
+        return ran
+
+    def run_forever(self, poll_s: float = 30.0) -> None:
+        logger.info("scheduler started: %s", ", ".join(job.name for job in self.jobs))
+        while not self.stop.is_set():
+            self.tick()
+            self.stop.wait(poll_s)
+        logger.info("scheduler stopped")
+
+
+def build_jobs(settings: Settings) -> list[Job]:
+    """The production jobs, wired from settings (stores opened once, here)."""
+    from jarvis.audit.log import AuditLog
+    from jarvis.memory.factory import build_embedder, prepare_data_dir
+    from jarvis.memory.records.database import default_url, make_engine, migrate
+    from jarvis.memory.records.store import RecordStore
+    from jarvis.memory.vector_index import GENERATION_TTL_S, ChromaIndex, chroma_client
+    from jarvis.security.keys import load_secrets
+    from jobs import retention
+
+    prepare_data_dir(settings)
+    secrets = load_secrets(settings)
+    engine = make_engine(settings.database_url or default_url(settings.data_dir))
+    migrate(engine)
+    audit = AuditLog(engine, secrets.audit)
+    embedded = settings.chroma_mode == "embedded"
+    stores = retention.Stores(
+        RecordStore(engine),
+        ChromaIndex(chroma_client(settings), build_embedder(settings).identity),
+        chroma_path=settings.data_dir / "chroma" if embedded else None,
+        default_days=settings.retention_default_days,
+        grace_s=0.0 if embedded else GENERATION_TTL_S + 1.0,
+    )
+
+    def run_retention(now: datetime) -> str:
+        report = retention.run(stores, audit, now=now)
+        return (
+            f"cutoff {report.cutoff:%Y-%m-%dT%H:%MZ}, {report.deleted} episodes and {report.facts_deleted} facts"
+            f" deleted, {report.held} held; compaction: {report.doctors_compacted} doctors"
+        )
+
+    def run_checkpoint(now: datetime) -> str:
+        signed = audit.checkpoint(now)
+        return "log empty" if signed is None else f"checkpoint at seq {signed.seq}"
+
+    return [
+        Job("retention", daily_at(settings.retention_at), run_retention),
+        Job("audit-checkpoint", every(timedelta(seconds=settings.audit_checkpoint_every_s)), run_checkpoint),
+    ]
+
+
+def main() -> int:
+    from jarvis.config import get_settings
+    from jarvis.logging_setup import configure_logging
+
+    settings = get_settings()
+    configure_logging(settings.log_level, settings.log_json)
+    scheduler = Scheduler(build_jobs(settings))
+
+    def on_signal(signum: int, _frame: FrameType | None) -> None:
+        logger.info("signal %d: stopping after the job in progress", signum)
+        scheduler.stop.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    scheduler.run_forever(settings.scheduler_poll_s)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
