@@ -14,3 +14,15 @@ def gemini_server() -> Iterator[FakeGeminiServer]:
     """A fresh fake Gemini API on a free loopback port; its API key is `gemini_server.api_key`."""
     with FakeGeminiServer() as server:
         yield server
+
+
+class Sleeps(list[float]):
+    """Stands in for time.sleep in retry code: records the delays instead of waiting."""
+
+    def __call__(self, seconds: float) -> None:
+        self.append(seconds)
+
+
+@pytest.fixture
+def sleeps() -> Sleeps:
+    return Sleeps()

@@ -12,6 +12,7 @@ from jarvis.agent.models.base import ChatModel, Content, FunctionCall, FunctionR
 from jarvis.agent.models.gemini import GeminiChatModel
 from jarvis.config import Settings
 from jarvis.errors import ConfigurationError, InputError, UnavailableError
+from tests.fakes.fixtures import Sleeps
 from tests.fakes.gemini_server import DISCONNECT, FakeGeminiServer, Hang, ScriptedReply, prompt_tokens
 
 SYSTEM = "You are Jarvis, a clinical assistant. Answer from the memories given; say when unsure."
@@ -25,18 +26,6 @@ SEARCH = ToolSpec(
         "required": ["query"],
     },
 )
-
-
-class Sleeps(list[float]):
-    """Stands in for time.sleep: records the delays instead of waiting."""
-
-    def __call__(self, seconds: float) -> None:
-        self.append(seconds)
-
-
-@pytest.fixture
-def sleeps() -> Sleeps:
-    return Sleeps()
 
 
 @pytest.fixture

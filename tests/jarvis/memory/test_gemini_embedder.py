@@ -13,21 +13,10 @@ from jarvis.config import Settings
 from jarvis.errors import ConfigurationError, InputError, UnavailableError
 from jarvis.memory.embedders.base import Embedder
 from jarvis.memory.embedders.gemini import GeminiEmbedder
+from tests.fakes.fixtures import Sleeps
 from tests.fakes.gemini_server import DISCONNECT, FakeGeminiServer, embedding_for
 
 DOCUMENT = "Suspected sepsis; lactate 4.1, started piperacillin-tazobactam."  # de-identified text
-
-
-class Sleeps(list[float]):
-    """Stands in for time.sleep: records the delays instead of waiting."""
-
-    def __call__(self, seconds: float) -> None:
-        self.append(seconds)
-
-
-@pytest.fixture
-def sleeps() -> Sleeps:
-    return Sleeps()
 
 
 @pytest.fixture
