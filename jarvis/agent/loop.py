@@ -72,6 +72,7 @@ class AskResult:
     model: str
     usage: dict[str, object] = field(default_factory=dict)
     tools_used: list[str] = field(default_factory=list)
+    tool_reads: list[str] = field(default_factory=list)  # episode ids the model's tools read
 
 
 class Agent:
@@ -154,6 +155,7 @@ class Agent:
             model=reply.model or self.model.model_id,
             usage=_usage(usage, report, rounds, self.config.budget.total),
             tools_used=list(toolbox.used) if toolbox else [],
+            tool_reads=list(toolbox.read) if toolbox else [],
         )
 
     def _retrieve(self, request: AskRequest, question: str) -> tuple[list[MemoryItem], bool]:
@@ -292,15 +294,6 @@ class Agent:
         except UnavailableError as exc:
             logger.warning("episode not saved (%s); answer returned degraded", exc.code)
             return None, True
-        if request.patient_id:
-            for fact in extract_safety_facts(question):
-                self.memory.add_fact(
-                    request.doctor_id,
-                    request.patient_id,
-                    fact.category,
-                    fact.text,
-                    source_episode_id=episode_id,
-                )
         self.summaries.refresh(request.doctor_id, session_id)
         return episode_id, degraded
 

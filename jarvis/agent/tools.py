@@ -60,6 +60,7 @@ class ToolBox:
     def __init__(self, memory: MemoryService, doctor_id: str, patient_id: str | None) -> None:
         self.memory, self.doctor_id, self.patient_id = memory, doctor_id, patient_id
         self.used: list[str] = []
+        self.read: list[str] = []  # episode ids returned to the model, for the ask's audit event
 
     @property
     def specs(self) -> list[ToolSpec]:
@@ -83,6 +84,7 @@ class ToolBox:
             if not isinstance(query, str) or not query.strip():
                 return {"error": "query is required"}
             hits = self.memory.search(self.doctor_id, query, k=_bounded(args.get("k"), 5, 1, 10))
+            self.read += [h.episode_id for h in hits]
             return {
                 "results": [
                     {
@@ -99,6 +101,7 @@ class ToolBox:
             episodes = self.memory.history(
                 self.doctor_id, self.patient_id, _bounded(args.get("limit"), 10, 1, 20)
             )
+            self.read += [e.episode_id for e in episodes]
             return {
                 "episodes": [
                     {"date": f"{e.created_at:%Y-%m-%d}", "summary": e.summary, "outcome": e.outcome}

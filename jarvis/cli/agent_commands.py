@@ -66,7 +66,7 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
             memory.store.engine,
             "E",
             "ask",
-            episode_ids=[m.episode_id for m in result.memories] + written,
+            episode_ids=[m.episode_id for m in result.memories] + result.tool_reads + written,
         )
     if args.json:
         write_json(ask_payload(result))

@@ -37,7 +37,7 @@ async def ask(body: AskIn, doctor: CurrentDoctor, agent: AgentDep, request: Requ
 
     with auditing.undo_on_failure(undo):
         auditing.record(
-            request, "E", "ask", episode_ids=[m.episode_id for m in result.memories] + written, patient_refs=refs,
+            request, "E", "ask", episode_ids=[m.episode_id for m in result.memories] + result.tool_reads + written, patient_refs=refs,
             detail={"degraded": int(result.degraded)},
         )  # fmt: skip
     return ask_payload(result)

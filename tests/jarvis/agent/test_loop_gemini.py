@@ -31,6 +31,7 @@ def test_a_tool_round_searches_memory_and_is_recorded_on_the_episode(
     result = agent.ask(AskRequest("dr-a", "Gout again, what did I use last time?", "P-1"))
     assert result.answer == "On a previous occasion you used colchicine 0.5 mg bd."
     assert result.tools_used == ["search_memory"] and result.usage["tool_rounds"] == 1
+    assert result.tool_reads  # the episodes the tool showed the model are named for the audit event
     generate = [r for r in gemini_server.requests if r.path.endswith(":generateContent")]
     assert len(generate) == 2
     last_turn = generate[1].body["contents"][-1]
