@@ -24,7 +24,7 @@ from deid.recognizers.known import KnownNameRecognizer
 from deid.recognizers.ner import SpacyNerRecognizer
 from deid.segments import ner_segments
 from deid.text import tokenize
-from deid.types import DeidError, DeidResult, PhiSpan, placeholder
+from deid.types import NAME, DeidError, DeidResult, PhiSpan, placeholder
 
 logger = logging.getLogger(__name__)
 
@@ -166,16 +166,17 @@ class NoContextWords(ContextAwareEnhancer):
 def merge_spans(text: str, results: Iterable[RecognizerResult]) -> list[PhiSpan]:
     """Sorted, non-overlapping spans: overlapping results are united (the safer reading of a
     conflict) under the entity of the highest score; same-entity spans separated only by spaces
-    become one ("Gita" + "Bhat")."""
+    become one ("Gita" + "Bhat"), and so do names split by a comma ("Ruiz" + "Carmen")."""
     ordered = sorted(results, key=lambda r: (r.start, -r.end))
     spans: list[PhiSpan] = []
     for r in ordered:
         if spans:
             last = spans[-1]
+            gap = text[last.end : r.start]
             touching = r.start <= last.end or (
                 r.entity_type == last.entity
-                and text[last.end : r.start].isspace()
-                and "\n" not in text[last.end : r.start]
+                and (gap.isspace() or (gap == ", " and r.entity_type == NAME))  # "Ruiz, Carmen"
+                and "\n" not in gap
             )
             if touching:
                 best = (

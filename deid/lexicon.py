@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 
 import wordfreq
@@ -53,7 +54,8 @@ def _zipf_table() -> dict[str, float]:
     return table
 
 
-@dataclass(frozen=True)
+# eq=False: hashed by identity, so that the word tests below can be memoised per lexicon.
+@dataclass(frozen=True, eq=False)
 class Lexicon:
     first_names: frozenset[str]
     surname_rank: dict[str, int]
@@ -101,6 +103,9 @@ class Lexicon:
         """The census rank of a surname (1 = most frequent), or None."""
         return self.surname_rank.get(_census_form(word))
 
+    # Every recognizer asks about the same words of a text: memoised (one lexicon lives as long as
+    # its process, so the cache never outlives it; its size bounds the memory).
+    @lru_cache(maxsize=65_536)  # noqa: B019
     def is_clinical(self, word: str) -> bool:
         """A medical word (or its plural), drug or clinical abbreviation, an eponym, or a word built
         like a medical term ("endarterectomy", "tomosynthesis", "diaphoretic")."""
@@ -119,6 +124,7 @@ class Lexicon:
         """A drug or clinical abbreviation: never part of a place name ("NS", "ICU")."""
         return _bare(word) in self.clinical_terms
 
+    @lru_cache(maxsize=65_536)  # noqa: B019 - see is_clinical
     def name_likelihood(self, word: str) -> float:
         """How likely a word is a person's name on dictionary evidence alone (0 = not at all).
 

@@ -27,23 +27,24 @@ class Token:
     end: int
     text: str
     case: Case  # of the line the token is on
+    lower: str  # computed once: every recognizer reads these of every token
+    bare: str  # without a possessive: "Smith's" -> "Smith"
 
-    @property
-    def lower(self) -> str:
-        return self.text.lower()
-
-    @property
-    def bare(self) -> str:
-        """Without a possessive: "Smith's" -> "Smith"."""
-        for suffix in ("'s", "’s"):
-            if self.text.lower().endswith(suffix):
-                return self.text[: -len(suffix)]
-        return self.text.rstrip("'’")
+    @classmethod
+    def of(cls, start: int, end: int, text: str, case: Case) -> Token:
+        return cls(start, end, text, case, text.lower(), _without_possessive(text))
 
     def is_capitalised(self) -> bool:
         return self.text[0].isupper() and (
             len(self.text) == 1 or not self.text.isupper() or len(self.text) <= 3
         )
+
+
+def _without_possessive(text: str) -> str:
+    for suffix in ("'s", "’s"):
+        if text.lower().endswith(suffix):
+            return text[: -len(suffix)]
+    return text.rstrip("'’")
 
 
 def line_case(line: str, default: Case = Case.MIXED) -> Case:
@@ -70,7 +71,7 @@ def tokenize(text: str) -> tuple[Token, ...]:
     for line in text.splitlines(keepends=True):
         case = line_case(line, whole)
         for match in WORD.finditer(line):
-            tokens.append(Token(line_start + match.start(), line_start + match.end(), match.group(), case))
+            tokens.append(Token.of(line_start + match.start(), line_start + match.end(), match.group(), case))
         line_start += len(line)
     return tuple(tokens)
 

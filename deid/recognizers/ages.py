@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from deid.recognizers.base import RegexRecognizer, before
 from deid.types import AGE
 
@@ -11,6 +13,9 @@ OLD_WORDS = rf"(?:ninety(?:[\s-]+{ONES})?|one\s+hundred(?:\s+(?:and\s+)?{ONES})?
 YEARS_OLD = (
     r"(?:y/?o\b|y\.o\.?|yr?s?\.?(?:[\s-]+old)?\b|years?(?:[\s-]+old|\s+of\s+age)?\b|yrs?\b|-?year-old)"
 )
+
+
+TEMPERATURE_OR_PULSE = re.compile(r"(?:\bt|\btemp|\btmax|fever|febrile|°|\bhr|\bpulse)\W*$|°")
 
 
 class AgeRecognizer(RegexRecognizer):
@@ -28,14 +33,11 @@ class AgeRecognizer(RegexRecognizer):
         ),
         ("nonagenarian", r"\b(?:nonagenarian|centenarian)\b", 0.8),
         # an age set off by commas after a name: "Sister Mary Catherine, 97, from ..."
-        ("after_name", rf"(?-i:\b[A-Z][a-z]+),\s+(?P<phi>{OLD}),\s+(?-i:[a-z])", 0.6),
+        ("after_name", rf"(?-i:\b[A-Z][a-z]+),\s+(?P<phi>{OLD})(?:,\s+(?-i:[a-z])|[?;)]|\.(?!\d))", 0.6),
     )
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
         if pattern == "sex_suffix":
             # Temperatures and other measurements in Fahrenheit, or a pulse of 92: not ages.
-            prefix = before(text, start, 16)
-            return not any(
-                cue in prefix for cue in ("t ", "temp", "tmax", "t:", "fever", "febrile", "°", "hr")
-            )
+            return not TEMPERATURE_OR_PULSE.search(before(text, start, 16))
         return True

@@ -23,7 +23,9 @@ YEAR = r"(?:(?:19|20)\d{2}|'?\d{2})"
 CUE = (
     r"(?:on|since|from|until|till|thru|through|by|dated?|dos|dob|d\.o\.b\.?|admit(?:ted)?|adm|"
     r"d/c|dc'?d|discharged?|seen|visit|last|next|before|after|start(?:ed|ing)?|effective|as of|of|"
-    r"between|and|to|-|thru)"
+    r"between|and|to|-|thru|vs\.?|versus|dc|lmp|edd|edc|due|"
+    # a weekday before a numeric date: "Mon 6/10", "FRI 3/8"
+    r"mon|tues?|wed|thu(?:rs?)?|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 )
 HOLIDAYS = (
     r"(?:christmas(?:\s+(?:eve|day))?|thanksgiving|easter|halloween|new\s+year'?s(?:\s+(?:eve|day))?"
@@ -43,14 +45,18 @@ FOLLOWING_UNIT = re.compile(
     r"episodes|lbs?|kg|points?|pts?\b|ppm|mmhg|meq|cc|mins|sec|seconds|per|/)"
 )
 SCALE_WORDS = re.compile(
-    r"pain|strength|motor|power|reflex|grip|murmur|sem\b|grade|score|scale|systolic|diastolic|out of|"
+    r"pain|severity|intensity|discomfort|strength|motor|power|reflex|grip|murmur|sem\b|grade|score|"
+    r"scale|systolic|diastolic|out of|"
     r"rated|flexion|extension|\bue\b|\ble\b|bilat|b/l|upper|lower|\brue\b|\blue\b|\brle\b|\blle\b|"
-    r"\bsm\b|holosystolic|ejection|criteria|\bhsm\b|\bdm\b|apgar|gcs|\bmmse\b|\bmoca\b|\bphq|/5|/6"
+    r"\bsm\b|holosystolic|ejection|criteria|\bhsm\b|\bdm\b|apgar|gcs|\bmmse\b|\bmoca\b|\bphq|\b[0-5]/5\b|\b[0-6]/6\b"
 )
 NUMERIC_CUE = re.compile(rf"(?:^|\W){CUE}\W*$")
 # A number after which a date reads naturally ("TSH 3/4 was 2.1", "INR 11/10 at Lawrence lab",
 # "(3/30)") or after a visit word ("clinic 5/8", "f/u 3/4"): fractions and scores are not followed so.
 DATE_AFTER = re.compile(r"\s+(?:was|were|is|showed|shows|revealed|at\s+(?!\d+\s*(?:mg|ml|%)))", re.IGNORECASE)
+# After a bare m/d: the end of its clause (punctuation, an opening parenthesis, a line end), where a
+# fraction or a dose would have its unit or noun.
+CLAUSE_END = re.compile(r"\s*(?:$|\n|[.;:,)](?!\d)|\s\(|\s[-—–]\s)")
 VISIT_BEFORE = re.compile(
     r"(?:clinic|appt|appointment|f/u|follow[- ]?up|recheck|visit|drawn|collected|due)\s*$"
 )
@@ -87,7 +93,8 @@ class DateRecognizer(RegexRecognizer):
             r"\b(?:on|since|from|until|till|by|the|of|before|after)\s+(?:the\s+)?(?P<phi>(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))\b",
             0.7,
         ),
-        ("holiday", rf"\b{HOLIDAYS}\b", 0.8),
+        ("holiday", rf"\b{HOLIDAYS}\b(?:,?\s+(?:19|20)\d{{2}}\b)?", 0.8),
+        ("month_range", rf"\b{MONTH}\.?\s*[-–]\s*{MONTH}\.?,?\s+(?:(?:19|20)\d{{2}}|'\d{{2}})\b", 0.85),
     )
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
@@ -108,12 +115,20 @@ def _slash_is_date(span: str, text: str, start: int, end: int) -> bool:
     prefix = before(text, start, 14)
     if text[start - 1 : start] == "(" and text[end : end + 1] == ")" and num <= 12 and den > 12:
         return True  # "HbA1c 6.1% (3/30)": the date of a result
-    cued = NUMERIC_CUE.search(prefix) and not prefix.rstrip().endswith("->")
+    if re.match(r"0\d|\d+/0\d", span):
+        return True  # "03/04", "11/02": fractions and scores are not written with a leading zero
+    change = prefix.rstrip().endswith(("->", "→"))
+    cued = NUMERIC_CUE.search(prefix) and not change
     if cued or DATE_AFTER.match(text, end) or VISIT_BEFORE.search(prefix):
         return True
+    scale_before = SCALE_WORDS.search(before(text, start, 25))
+    # The words right after, up to the end of the clause: "5/5 criteria" but not "4/15: T-score".
+    scale_after = SCALE_WORDS.search(re.split(r"[.;:,(]", after(text, end, 20))[0])
+    if not (change or scale_before or scale_after) and CLAUSE_END.match(text, end):
+        return True  # "s/p ERCP 1/2 (stent ...", "Aspirate 9/10: WBC": a bare m/d ending its clause
     if (den == 10 and num <= 10) or (den in (2, 3, 4, 8) and num < den):
         return False  # pain 7/10; 1/2 NS, 3/4 tab
-    if num <= den and SCALE_WORDS.search(before(text, start, 25) + " " + after(text, end, 20)):
+    if num <= den and (scale_before or scale_after):
         return False  # strength 5/5, 2/6 SEM, Apgar 8/9
     return not FOLLOWING_UNIT.match(text[end:].lower())
 
@@ -121,6 +136,8 @@ def _slash_is_date(span: str, text: str, start: int, end: int) -> bool:
 def _dash_is_date(span: str, text: str, start: int, end: int) -> bool:
     if FOLLOWING_UNIT.match(text[end:].lower()):
         return False  # 3-4 days, 2-3 tabs
+    if re.match(r"0\d|\d+-0\d", span):
+        return True  # "11-02": a range is not written with a leading zero
     prefix = before(text, start, 14)
     if re.search(r"(?:x|q|ages?|score|scale|ciwa|cows|grade|stage|rr|hr|between)\s*$", prefix):
         return False

@@ -24,7 +24,9 @@ FACILITY_HEAD = (
     r"(?:hospital|hosp|medical\s+center|medical\s+centre|med\s+ctr|med\s+center|health\s+center|"
     r"health\s+systems?|healthcare|health\s+care|clinic|infirmary|nursing\s+home|"
     r"nursing\s+(?:and\s+rehab(?:ilitation)?\s+)?(?:center|facility)|"
-    r"rehab(?:ilitation)?\s+(?:center|hospital|facility)|care\s+center|hospice|pharmacy|urgent\s+care|"
+    r"rehab(?:ilitation)?(?:\s+(?:center|hospital|facility))?|care\s+center|hospice|pharmacy|urgent\s+care|"
+    r"memory\s+care|community\s+care|snf|ltach|house|inn|lodge|"
+    r"regional(?!\s+(?:anesthesia|block|wall|lymph|enteritis|ileitis|pain|variation))|"
     r"memorial|medical\s+group|surgery\s+center|surgical\s+center|cancer\s+(?:center|institute)|"
     r"heart\s+institute|institute|manor|assisted\s+living|senior\s+living|living\s+center|"
     r"dialysis(?:\s+center|\s+unit)?|home\s+health|home\s+care|health|labs?|laboratories|radiology|imaging|"
@@ -64,7 +66,7 @@ class FacilityRecognizer(LexiconRecognizer):
     at Longwood"), or a hospital-style acronym after a place cue ("transferred from GH", "at BIDMC")."""
 
     HEAD = re.compile(rf"\b{FACILITY_HEAD}\b", re.IGNORECASE)
-    TAIL = re.compile(rf"\s+(?:of|at)\s+(?P<tail>{PLACE_WORD}(?:\s+{PLACE_WORD})?)")
+    TAIL = re.compile(rf"\s+(?:of|at)\s+(?:the\s+)?(?P<tail>{PLACE_WORD}(?:\s+{PLACE_WORD})?)")
     ACRONYM = re.compile(
         r"\b(?:at|from|to|in|@|transferred\s+from|transfer\s+from|tx\s+from|admitted\s+to|seen\s+at|followed\s+at)\s+"
         r"(?:the\s+)?(?P<phi>[A-Z]{2,6})\b(?!-)",
@@ -84,8 +86,12 @@ class FacilityRecognizer(LexiconRecognizer):
         results: list[RecognizerResult] = []
         for match in self.HEAD.finditer(text):
             start = self._name_start(text, match.start())
+            end = self._end(text, match.end())
+            if start is None and end > match.end() and match.group()[0].isupper():
+                # "Heart Center at Longwood", "Hospice of the North Shore": named by the place after
+                start = self._capitalised_start(text, match.start())
             if start is not None:
-                results.append(RecognizerResult(LOCATION, start, self._end(text, match.end()), self.SCORE))
+                results.append(RecognizerResult(LOCATION, start, end, self.SCORE))
         for match in self.ACRONYM.finditer(text):
             word = match.group("phi")
             if self._is_hospital_acronym(word):
@@ -100,6 +106,17 @@ class FacilityRecognizer(LexiconRecognizer):
         if tail and tail.group("tail").split()[0].lower() not in GENERIC | NOT_NAMES:
             return tail.end("tail")
         return end
+
+    def _capitalised_start(self, text: str, head_start: int) -> int:
+        """The start of the capitalised words directly before a facility head ("Heart" of "Heart
+        Center"), or the head itself."""
+        start = head_start
+        for tok in reversed(tokenize(text[max(0, head_start - 40) : head_start])[-3:]):
+            offset = max(0, head_start - 40)
+            if text[offset + tok.end : start] != " " or not tok.text[0].isupper() or tok.lower in NOT_NAMES:
+                break
+            start = offset + tok.start
+        return start
 
     def _name_start(self, text: str, head_start: int) -> int | None:
         """Where the facility's name begins, walking back over its words; None if it has no name word."""
@@ -192,22 +209,28 @@ class WardRecognizer(RegexRecognizer):
 
     ENTITY = LOCATION
     FLAGS = 0
-    PATTERNS = (("ward", r"\b(?P<phi>[A-Z][a-z]+(?:[ -][A-Z][a-z]+)?\s\d{1,2}[A-Z]?)\b(?![\d./:%+-])", 0.65),)
+    PATTERNS = (
+        ("ward", r"\b(?P<phi>[A-Z][a-z]+(?:[ -][A-Z][a-z]+)?\s\d{1,2}[A-Z]?)\b(?![\d./:%+-])", 0.65),
+        ("caps_ward", r"\b(?P<phi>[A-Z]{4,}\s\d{1,2}[A-Z]?)\b(?![\d./:%+-])", 0.6),
+    )
     PLACE_BEFORE = re.compile(
         r"(?:clinic|center|centre|hospital|hosp|room\s+\w+|unit|ward|floor|building|bldg|tower|wing|pavilion|"
         r"campus|transferred\s+to|transfer\s+to|moved\s+to|admitted\s+to|located\s+(?:at|on|in)|from)\W*$"
     )
     UNIT_AFTER = re.compile(
-        r"\s*(?:,\s*)?(?:neuro|icu|micu|sicu|ccu|cvicu|unit|floor|ward|step-?down|tele|pacu)\b"
+        r"\s*(?:,\s*)?(?:neuro|icu|micu|sicu|ccu|cvicu|unit|floor|ward|step-?down|tele|pacu|rm|room|bed)\b",
+        re.IGNORECASE,
     )
     NOT_WARDS = frozenset(
         """grade stage type class level phase day week cycle bed room pod hd zone lead part step dose
         round visit cohort arm group page table figure appendix section item score total""".split()
     )
 
-    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
         words = re.findall(r"[A-Za-z]+", text[start:end])
         lex = self.lexicon
+        if pattern == "caps_ward" and (lex.zipf(words[0]) >= 4.0 or not self.UNIT_AFTER.match(text, end)):
+            return False  # in capitals only a rare word with a room or bed after: not "LEVO 4", "DAY 2"
         for w in words:
             low = w.lower()
             if low in self.NOT_WARDS or low in NOT_NAMES or lex.is_clinical(low) or low in lex.eponyms:

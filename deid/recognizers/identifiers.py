@@ -84,6 +84,10 @@ class UniqueCodeRecognizer(RegexRecognizer):
     PATTERNS = (
         ("digits", r"(?<![\w.,/:-])\d{6,}(?![\w/:]|[.,]\d|-\d)", 0.6),
         ("grouped_digits", r"(?<![\w.,/:-])\d{2,6}(?:-\d{2,8}){1,4}(?![\w/:]|[.,]\d|-\d)", 0.5),
+        # "interpreter #40277": a number of four or more digits after a number sign
+        ("numbered", r"(?<![\w&])#\s?(?P<phi>\d{4,})(?![\w.]|[.,]\d)", 0.6),
+        # object identifiers of imaging studies and devices: "1.2.840.113619.2.55.3.28431"
+        ("oid", r"(?<![\w.])[012](?:\.\d+){4,}(?!\w|\.\d)", 0.7),
         (
             "alnum",
             r"(?<![\w.-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])(?![\w-])",
@@ -99,6 +103,8 @@ class UniqueCodeRecognizer(RegexRecognizer):
         if pattern == "grouped_digits":
             # 617-555 or 10-12 are ranges; a grouped identifier has many digits.
             return digits >= 7 and not re.fullmatch(r"\d{1,2}-\d{1,2}", code)
+        if pattern in ("numbered", "oid"):
+            return True
         if pattern == "alnum":
             return digits >= 4 and len(code) >= 5 and not _clinical_code(text, start)
         return not _is_a_count(text, end)

@@ -77,7 +77,7 @@ class ZipCodeRecognizer(RegexRecognizer):
     PATTERNS = (
         (
             "zip_after_state",
-            rf"(?:\b(?:{STATE_WORDS})\b|[A-Z][a-z]+)\.?,?\s+(?P<phi>\d{{5}}(?:-\d{{4}})?)\b",
+            rf"(?:\b(?:{STATE_WORDS})\b|[A-Z][A-Za-z]+)\.?,?\s+(?P<phi>\d{{5}}(?:-\d{{4}})?)\b",
             0.85,
         ),
         ("zip_label", r"(?i:\bzip(?:\s*code)?)\s*[:#]?\s*(?P<phi>\d{5}(?:-\d{4})?)\b", 0.9),
@@ -87,7 +87,9 @@ class ZipCodeRecognizer(RegexRecognizer):
         if pattern == "zip_after_state":
             word = re.findall(r"[A-Za-z]+", text[max(0, start - 25) : start])
             return bool(word) and (
-                word[-1].upper() in self.lexicon.state_abbrevs or self.lexicon.is_place_word(word[-1])
+                word[-1].upper() in self.lexicon.state_abbrevs
+                or self.lexicon.is_place_word(word[-1])
+                or self.lexicon.is_town(word[-1])  # "BRAINTREE 02184"
             )
         return True
 
@@ -210,6 +212,9 @@ class TownRecognizer(LexiconRecognizer):
     # "(Gardner)" after a facility is its town; "(Garden IV)", "(Morse 65)" are scores.
     IN_PARENS = re.compile(r"\s*\)")
     STATE_AFTER = re.compile(r",?\s+(?P<state>[A-Za-z]{2})\b\.?")
+    # A small number or a grade after the word makes it a score ("Morse 65", "(Garden IV)", "Paris
+    # 0-IIa"); a date, a ZIP code or a phone number after a town does not ("Marblehead 7/12").
+    SCORE_AFTER = re.compile(r"\s*\(?\s*(?:\d{1,3}(?:\.\d+)?(?![\d/.-])|\d-[IVX]|[IVX]+\b)")
     COMMON_ZIPF = 4.8
 
     ENTITIES: ClassVar[tuple[str, ...]] = (LOCATION,)
@@ -260,7 +265,7 @@ class TownRecognizer(LexiconRecognizer):
                 return 0.85
         if self.STRONG_BEFORE.search(prefix):
             return 0.8
-        if (len(run) == 1 and lex.is_clinical_term(first.bare)) or re.match(r"\s*[\d(]", text[end:]):
+        if (len(run) == 1 and lex.is_clinical_term(first.bare)) or self.SCORE_AFTER.match(text, end):
             return 0.0  # a drug or abbreviation; or a score or grade: "Morse 65", "Paris 0-IIa"
         if len(run) > 1 and first.case is Case.MIXED:
             return 0.6  # "Fall River", "Jamaica Plain": capitalised multi-word place names

@@ -36,7 +36,8 @@ STAFF = frozenset(
     """interpreter pastor chaplain rn lpn cna np md nurse attending resident intern fellow pcp surgeon
     cardiologist oncologist neurologist hospitalist intensivist radiologist pathologist anesthesiologist
     pharmacist therapist dietitian nutritionist midwife doula provider physician colleague coworker
-    sw aide tech technician technologist sonographer scribe cm rt pa-c crna aprn fnp lcsw licsw""".split()
+    sw aide tech technician technologist sonographer scribe cm rt pa-c crna aprn fnp lcsw licsw cde slp
+    ot pharmd psychologist counselor counsellor coordinator educator navigator sitter volunteer""".split()
 )
 PATIENT = frozenset({"patient", "pt"})
 ROLES = FAMILY | STAFF | PATIENT
@@ -163,6 +164,54 @@ class NameWords:
             return len(low) >= 6 and lex.zipf(low) < 2.5
         return lex.zipf(low) < (4.5 if not tok.text.isupper() else 3.0)
 
+    def surname_after_given(self, given: Token, tok: Token) -> bool:
+        """The word after a census first name that began a name run, written in the same case:
+        "SON CALEB JOHANSSON", "WIFE FATIMA AL-SAYED", "pt sam king". Two name-shaped words in a row
+        are stronger evidence than either alone, so rarer surnames and name particles pass here."""
+        given_ok = self.lexicon.is_first_name(given.bare) or self.lexicon.zipf(given.bare) < 2.5
+        if not given_ok or not _same_case(given, tok):
+            return False
+        if self.excluded(tok, surname_ok=True):
+            return False
+        low = tok.bare.lower()
+        lex = self.lexicon
+        rank = lex.surname_rank_of(low)
+        if rank is not None and (lex.zipf(low) < 4.0 or rank <= 20_000):
+            return not lex.is_clinical(low) or lex.name_likelihood(low) > 0
+        if lex.is_clinical(low):
+            return False
+        parts = re.split(r"['’-]", low)
+        if len(parts) > 1:  # "AL-SAYED", "O'Malley", "Ben-David": each part a particle or a name
+            return all(p in NAME_PARTICLES or lex.is_census_name(p) or lex.zipf(p) < 3.0 for p in parts)
+        return lex.zipf(low) < 3.0 and not ENGLISH_ENDINGS.search(low)
+
+
+def _capitalised_given_name(tok: Token, lexicon: Lexicon) -> bool:
+    """A census first name that is also an English word, written as a name in mixed-case text:
+    "Will", "Hope", "Grant" (only ever taken together with the surname after it)."""
+    return (
+        tok.case is Case.MIXED
+        and tok.text[:1].isupper()
+        and tok.text[1:].islower()
+        and lexicon.is_first_name(tok.bare)
+        and tok.lower not in ROLES
+        and tok.lower not in TITLES
+    )
+
+
+def _same_case(a: Token, b: Token) -> bool:
+    """Both written alike: capitalised, ALL-CAPS or lower case."""
+
+    def shape(tok: Token) -> str:
+        t = tok.text
+        return "upper" if t.isupper() else "lower" if t.islower() else "title" if t[0].isupper() else "?"
+
+    return shape(a) == shape(b) or (a.case is not Case.MIXED and a.case is b.case)
+
+
+# Particles of Arabic, Dutch, Hebrew and Irish surnames written with a hyphen or apostrophe.
+NAME_PARTICLES = frozenset("al el abu abd ben bin bint ibn o d de da van von mac mc".split())
+
 
 class NameWordsRecognizer(LexiconRecognizer):
     """A NAME recognizer with the dictionary evidence of NameWords at hand."""
@@ -246,8 +295,11 @@ class ContextNameRecognizer(NameWordsRecognizer):
             tok = tokens[j]
             if run and not adjacent(text, tokens[j - 1], tok):
                 break
-            if (not run and self._first_word(tok, cue)) or (run and self.words.continues(tok)):
+            if (not run and self._first_word(tok, cue)) or (run and self._continues(tokens, run, tok)):
                 run.append(j)
+            elif not run and self._given_and_surname(text, tokens, j, cue):
+                run += [j, j + 1]  # "AIDE PRECIOUS MBEKI": a given name is known by its surname
+                break
             elif _is_initial(text, tok):
                 run.append(j)
             else:
@@ -265,6 +317,25 @@ class ContextNameRecognizer(NameWordsRecognizer):
             run += self._given_name_after_comma(text, tokens, run[0])
         return run
 
+    def _continues(self, tokens: Sequence[Token], run: list[int], tok: Token) -> bool:
+        if self.words.continues(tok):
+            return True
+        return len(run) == 1 and self.words.surname_after_given(tokens[run[0]], tok)
+
+    def _given_and_surname(self, text: str, tokens: Sequence[Token], j: int, cue: tuple[Cue, str]) -> bool:
+        if cue[0] not in (Cue.ROLE, Cue.VERB) or j + 1 >= len(tokens):
+            return False
+        given, nxt = tokens[j], tokens[j + 1]
+        if not adjacent(text, given, nxt):
+            return False
+        if self.words.excluded(given) and not _capitalised_given_name(given, self.lexicon):
+            return False
+        if given.case is Case.MIXED and not given.text[0].isupper():
+            return False
+        low = nxt.bare.lower()
+        surname = self.lexicon.surname_rank_of(low) is not None or self.lexicon.zipf(low) < 3.0
+        return surname and self.words.surname_after_given(given, nxt)
+
     def _given_name_after_comma(self, text: str, tokens: Sequence[Token], j: int) -> list[int]:
         """ "Patient: Oyelaran, Babatunde": the given name after a surname and a comma."""
         if j + 1 >= len(tokens) or text[tokens[j].end : tokens[j + 1].start] != ", ":
@@ -272,11 +343,15 @@ class ContextNameRecognizer(NameWordsRecognizer):
         nxt = tokens[j + 1]
         if self.words.excluded(nxt):
             return []
-        if nxt.case is Case.MIXED:  # a given name is written "Babatunde", not "MRN" or "stable"
+        caps_pair = tokens[j].text.isupper() and nxt.text.isupper()  # "Name: WATANABE, KENJI"
+        if nxt.case is Case.MIXED and not caps_pair:  # a given name is "Babatunde", not "MRN" or "stable"
             ok = nxt.text[0].isupper() and not nxt.text.isupper() and self.lexicon.zipf(nxt.lower) < 4.5
             ok = ok and (self.lexicon.is_first_name(nxt.lower) or self.lexicon.zipf(nxt.lower) < 3.0)
-        else:  # in ALL-CAPS or lower-case notes only a census first name: "SMITH, JOHN"
-            ok = self.lexicon.is_first_name(nxt.lower)
+        else:  # in ALL-CAPS or lower-case notes a census first name ("SMITH, JOHN") or a rare word
+            low = nxt.lower
+            ok = self.lexicon.is_first_name(low) or (
+                self.lexicon.zipf(low) < 3.0 and not self.lexicon.is_clinical(low)
+            )
         return [j + 1] if ok else []
 
     def _run_backwards(self, text: str, tokens: Sequence[Token], i: int) -> list[int]:
@@ -303,6 +378,8 @@ class ContextNameRecognizer(NameWordsRecognizer):
     def _given_name_before(self, tok: Token) -> bool:
         """A capitalised word before a surname that signs with a credential: "Jun Tanaka, LICSW"."""
         low = tok.bare.lower()
+        if _capitalised_given_name(tok, self.lexicon):
+            return True  # "Will Hartigan, MD"
         return (
             tok.case is Case.MIXED
             and tok.text[0].isupper()

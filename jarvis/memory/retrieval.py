@@ -57,7 +57,7 @@ class Retriever:
         missing = [e for e in matches if e not in cosines]
         for episode_id, other in self.index.vectors(doctor_id, missing).items():
             cosines[episode_id] = ranking.cosine(vector, other)
-        rows = self.store.by_ids(doctor_id, list(cosines))
+        rows = self.store.rank_fields(doctor_id, list(cosines))
         boosted = frozenset(e for e, row in rows.items() if boost_refs and row.patient_ref in boost_refs)
         ranked = ranking.rank(
             {e: c for e, c in cosines.items() if e in rows},

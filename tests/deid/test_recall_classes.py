@@ -86,6 +86,35 @@ OTHER = [
     ("cell 555-0142 after 5 pm", "555-0142"),
     ("Sincerely,\nRosalind Achebe\nCardiology", "Rosalind Achebe"),
 ]
+BARE_DATES = [
+    ("s/p lap chole 2/3 (uncomplicated), tolerating diet", "2/3"),
+    ("Echo 6/10: EF 55%, no effusion", "6/10"),
+    ("seen in clinic Tues 4/9 by the fellow", "4/9"),
+    ("TELE NOTE 09-03: AVSS, NO EVENTS", "09-03"),
+    ("compare his Cr 3/1 vs 3/8 please", "3/8"),
+    ("PRIOR ADMIT THANKSGIVING 2021 FOR WITHDRAWAL", "THANKSGIVING 2021"),
+    ("on lisinopril Feb-Jun 2023, stopped for cough", "Feb-Jun 2023"),
+]
+NAME_PAIRS = [
+    ("NEPHEW TOMAS LINDQVIST AT BEDSIDE, UPDATED.", "TOMAS LINDQVIST"),
+    ("SOCIAL: DAUGHTER LAYLA AL-HASHIMI IS HCP.", "LAYLA AL-HASHIMI"),
+    ("HOSPICE AIDE GLORY NWOSU PRESENT FOR BATH.", "GLORY NWOSU"),
+    ("pt ana gomez is NPO after midnight", "ana gomez"),
+    ("Name: OKAFOR, CHIDI   DOB on file", "OKAFOR, CHIDI"),
+    ("Spoke with brother Will Sutton, who will call back.", "Will Sutton"),
+    ("Paged overnight. Hope Delaney, MD (nocturnist)", "Hope Delaney"),
+]
+PLACES_AND_CODES = [
+    ("CM WORKING ON BED AT BRIARWOOD REHAB FOR FRIDAY.", "BRIARWOOD REHAB"),
+    ("NEW ADDRESS 12 ELM ST, WORCESTER 01609. PCP AWARE.", "WORCESTER 01609"),
+    ("brought home to Gloucester 6/2 by family", "Gloucester"),
+    ("TX'D TO BIGELOW 11 RM 4 FROM PACU.", "BIGELOW 11"),
+    ("hospice referral: Hospice of the Cape, intake pending", "Hospice of the Cape"),
+    ("Interpreter #58213 used for consent.", "58213"),
+    ("Series archived, study UID 1.2.840.10008.5.1.4.77.", "1.2.840.10008.5.1.4.77"),
+    ("Pt 96F with CHF and AS, DNR", "96"),
+    ("any advice for Rosalind Pierce, 94? family asks", "94"),
+]
 CASES = [
     pytest.param(text, phi, id=f"{group}-{i}")
     for group, table in (
@@ -99,6 +128,9 @@ CASES = [
         ("town", TOWNS),
         ("ward", WARDS),
         ("other", OTHER),
+        ("bare-date", BARE_DATES),
+        ("name-pair", NAME_PAIRS),
+        ("place-code", PLACES_AND_CODES),
     )
     for i, (text, phi) in enumerate(table)
 ]
@@ -129,6 +161,10 @@ KEEP = [
     ("No consolidation, effusion or PTX. 4R node 1.1 cm.", "PTX"),
     ("Stroke clinic in 2 weeks; Liver clinic 1 month", "Stroke clinic"),
     ("Na 135-145, dose 100-1200 mg daily", "100-1200 mg"),
+    ("Pain 8/10, improved after morphine.", "8/10"),
+    ("RUE strength 4/5. Sensation intact.", "4/5"),
+    ("Took 1/2 tab of oxycodone at 0200", "1/2 tab"),
+    ("TEMP 99F, HR 96, PT RESTING", "HR 96"),
 ]
 
 

@@ -24,6 +24,14 @@ _SEQ_ATTEMPTS = 5
 
 
 @dataclass(frozen=True, slots=True)
+class RankFields:
+    created_at: datetime
+    summary: str
+    outcome: str | None
+    patient_ref: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class NewEpisode:
     """A fully prepared row (de-identified, encrypted) and its wrapped data key; seq is assigned here."""
 
@@ -157,6 +165,28 @@ class RecordStore:
                 )
             ).first()
             return (found[0], found[1]) if found else None
+
+    def rank_fields(self, doctor_id: str, episode_ids: Sequence[str]) -> dict[str, RankFields]:
+        """What ranking and a search hit need of the doctor's committed candidates: a narrow select,
+        without the encrypted and JSON columns that whole rows would decode for every candidate."""
+        if not episode_ids:
+            return {}
+        columns = (
+            EpisodeRow.id,
+            EpisodeRow.created_at,
+            EpisodeRow.summary,
+            EpisodeRow.outcome,
+            EpisodeRow.patient_ref,
+        )
+        with self._guard(), self._session() as session:
+            rows = session.execute(
+                select(*columns).where(
+                    EpisodeRow.id.in_(episode_ids),
+                    EpisodeRow.doctor_id == doctor_id,
+                    EpisodeRow.state == COMMITTED,
+                )
+            )
+            return {r.id: RankFields(r.created_at, r.summary, r.outcome, r.patient_ref) for r in rows}
 
     def by_ids(self, doctor_id: str, episode_ids: Sequence[str]) -> dict[str, EpisodeRow]:
         if not episode_ids:
