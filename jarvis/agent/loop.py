@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -82,6 +83,7 @@ class Agent:
         self.memory, self.deid, self.model, self.config = memory, deid, model, config
         self.tokens = TokenCounter()
         self.summaries = Summaries(memory.store, model, every=config.summary_every) if memory else None
+        self._readers = ThreadPoolExecutor(max_workers=4, thread_name_prefix="agent-context")
 
     def ask(self, request: AskRequest) -> AskResult:
         validation.doctor_id(request.doctor_id)
@@ -98,8 +100,15 @@ class Agent:
         except DeidError:
             raise DeidentificationFailed("de-identification failed; nothing was sent or stored") from None
 
-        memories, degraded = self._retrieve(request, question)
-        facts, turns, doctor_summary, milestones, pinned = self._load_context(request, session_id)
+        # The record-store reads of the context do not depend on retrieval: they run alongside it
+        # (embedding, Chroma and SQLite all release the GIL), which takes them off the ask's latency.
+        context = self._readers.submit(self._load_context, request, session_id)
+        try:
+            memories, degraded = self._retrieve(request, question)
+        except BaseException:
+            wait([context])  # no reader outlives its ask
+            raise
+        facts, turns, doctor_summary, milestones, pinned = context.result()
         # Facts stated in this very question count at once (they are stored after the save).
         stated = extract_safety_facts(question) if request.patient_id else []
         known = {(f.category, f.text.lower()) for f in facts}
