@@ -11,8 +11,9 @@ from starlette.concurrency import run_in_threadpool
 from jarvis.api import errors
 from jarvis.api.middleware import Metrics, RateLimiter, RequestContext
 from jarvis.api.resources import Resources, build_resources
-from jarvis.api.routes import admin, ask, audit, episodes, health, memory, patients, retention
+from jarvis.api.routes import admin, ask, audit, episodes, health, memory, patients, retention, session
 from jarvis.config import Settings, get_settings
+from jarvis.console.mount import console_app
 
 DESCRIPTION = """Episodic memory of the Jarvis clinical assistant.
 
@@ -41,8 +42,10 @@ def create_app(settings: Settings | None = None, resources: Resources | None = N
     if resources is not None:
         _attach(app, resources)  # given by the caller (tests, tools): usable without the lifespan
     errors.install(app)
-    for module in (ask, episodes, memory, patients, admin, retention, audit, health):
+    for module in (session, ask, episodes, memory, patients, admin, retention, audit, health):
         app.include_router(module.router)
+    # The web console (static files; it calls the API above with the user's own token).
+    app.mount("/console", console_app(), name="console")
     return app
 
 

@@ -158,6 +158,25 @@ class ApiKeyOut(BaseModel):
     subject: str | None
 
 
+class ApiKeyInfoOut(BaseModel):
+    key_id: str
+    role: Literal["clinician", "admin", "auditor"]
+    subject: str | None
+    created_at: datetime
+    revoked_at: datetime | None
+
+
+class ApiKeysOut(BaseModel):
+    keys: list[ApiKeyInfoOut] = Field(description="newest first; secrets are never shown again")
+
+
+class WhoAmIOut(BaseModel):
+    role: Literal["clinician", "admin", "auditor"]
+    subject: str | None = Field(description="the doctor id for clinicians; the admin's or auditor's id")
+    key_id: str | None = Field(description="the API key id, or null for a JWT")
+    method: Literal["api_key", "jwt"]
+
+
 class ErrorBody(BaseModel):
     code: str
     message: str

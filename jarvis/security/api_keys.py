@@ -48,8 +48,29 @@ class NewKey:
     subject: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class KeyInfo:
+    """What an admin may see of a key: never its secret or hash."""
+
+    key_id: str
+    role: Role
+    subject: str | None
+    created_at: datetime
+    revoked_at: datetime | None
+
+
 def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def _aware(value: datetime) -> datetime:
+    """SQLite hands timestamps back naive; they were written in UTC."""
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+def _info(row: ApiKeyRow) -> KeyInfo:
+    revoked = _aware(row.revoked_at) if row.revoked_at is not None else None
+    return KeyInfo(row.key_id, Role(row.role), row.subject, _aware(row.created_at), revoked)
 
 
 class ApiKeys:
@@ -101,6 +122,14 @@ class ApiKeys:
                 .values(revoked_at=datetime.now(UTC))
             )
             return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    def list_keys(self, limit: int) -> list[KeyInfo]:
+        """The newest `limit` keys, revoked ones included (an admin needs to see what was revoked)."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(ApiKeyRow).order_by(ApiKeyRow.created_at.desc(), ApiKeyRow.key_id).limit(limit)
+            ).all()
+        return [_info(row) for row in rows]
 
     def count_active(self, role: Role | None = None) -> int:
         with self._session() as session:

@@ -13,7 +13,7 @@ from tests.jarvis.api.conftest import Keys, bearer, make_jwt
 
 EPISODE = {"query": "Potassium 6.1 on spironolactone, what now?", "response": "Stop spironolactone."}
 PATIENT = {"patient_id": "00482913"}
-# (method, path, body, role allowed); {episode} is replaced by an episode of doctor A.
+# (method, path, body, role allowed: one role or "any"); {episode} is replaced by an episode of doctor A.
 ENDPOINTS: list[tuple[str, str, dict[str, Any] | None, str]] = [
     ("POST", "/v1/ask", {"query": "dose of cefepime in AKI?"}, "clinician"),
     ("POST", "/v1/episodes", {"episodes": [EPISODE]}, "clinician"),
@@ -25,6 +25,11 @@ ENDPOINTS: list[tuple[str, str, dict[str, Any] | None, str]] = [
     ("POST", "/v1/patients/facts/add", {**PATIENT, "category": "allergy", "text": "penicillin"}, "clinician"),
     ("DELETE", "/v1/episodes/{episode}", None, "clinician"),
     ("POST", "/v1/admin/api-keys", {"role": "auditor", "subject": "audit-2"}, "admin"),
+    ("GET", "/v1/admin/api-keys", None, "admin"),
+    ("GET", "/v1/audit/events", None, "auditor"),
+    ("GET", "/v1/audit/verify", None, "auditor"),
+    ("GET", "/v1/audit/export", None, "auditor"),
+    ("GET", "/v1/whoami", None, "any"),
 ]
 ROLES = ["doctor_a", "admin", "auditor"]
 
@@ -76,7 +81,9 @@ def test_roles(
     client: TestClient, keys: Keys, episode: str, method: str, path: str, body: Any, allowed: str, role: str
 ) -> None:
     response = call(client, method, path.format(episode=episode), body, bearer(getattr(keys, role)))
-    permitted = {"clinician": "doctor_a", "admin": "admin", "auditor": "auditor"}[allowed] == role
+    permitted = (
+        allowed == "any" or {"clinician": "doctor_a", "admin": "admin", "auditor": "auditor"}[allowed] == role
+    )
     if permitted:
         assert response.status_code < 300, response.text
     else:
