@@ -3,7 +3,8 @@
 Mapping:
 - type: DICOM (DCM) audit event ids by the operation's family — 110110 Patient Record for any
   access to clinical memory (ask, memory.*, episode.*, patient.*, fact.*), 110101 Audit Log Used
-  (audit.*), 110113 Security Alert (apikey.*, auth.*), 110100 Application Activity otherwise
+  (audit.*), 110113 Security Alert (apikey.*: security configuration changes), 110114 User
+  Authentication (auth.*: sign-in checks), 110100 Application Activity otherwise
   (retention.*, jobs).
 - subtype: our operation name (e.g. "episode.read") in the code system urn:jarvis:audit-subtype.
 - action: C/R/U/D/E as recorded.
@@ -48,6 +49,7 @@ EVENT_TYPES = {
     "110110": "Patient Record",
     "110101": "Audit Log Used",
     "110113": "Security Alert",
+    "110114": "User Authentication",
     "110100": "Application Activity",
 }
 _FAMILIES = {
@@ -58,7 +60,7 @@ _FAMILIES = {
     "fact": "110110",
     "audit": "110101",
     "apikey": "110113",
-    "auth": "110113",
+    "auth": "110114",
 }
 
 

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from jarvis.audit import MAX_LIMIT, AuditLog, AuditQuery
+from jarvis.audit import MAX_LIMIT, AuditLog, AuditQuery, fhir
 from jarvis.audit.query import encode_cursor
 from jarvis.errors import InputError
 from tests.jarvis.audit.factories import episode_id, event, patient_ref
@@ -146,3 +146,18 @@ def test_export_is_ndjson_of_valid_r4_audit_events(filled: AuditLog) -> None:
     assert audit_read["type"]["code"] == "110101" and "network" not in audit_read["agent"][0]
     window = list(filled.export(since=T0 + timedelta(hours=1), until=T0 + timedelta(hours=3)))
     assert [json.loads(line)["subtype"][0]["code"] for line in window] == ["episode.read", "ask"]
+
+
+@pytest.mark.parametrize(
+    ("subtype", "code"),
+    [
+        ("ask", "110110"),
+        ("patient.erase", "110110"),
+        ("audit.verify", "110101"),
+        ("apikey.create", "110113"),  # a change of security configuration
+        ("auth.whoami", "110114"),  # a sign-in check
+        ("retention.run", "110100"),
+    ],
+)
+def test_event_type_by_operation_family(subtype: str, code: str) -> None:
+    assert fhir.event_type(subtype) == code and code in fhir.EVENT_TYPES
