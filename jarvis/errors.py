@@ -10,7 +10,8 @@
     ├── ConflictError             state conflict, e.g. a job already running (HTTP 409)
     ├── RateLimitedError          too many requests for this caller (HTTP 429)
     ├── UnavailableError          a store, the model or de-identification is down (HTTP 503)
-    │   └── DeidentificationFailed   deid raised; nothing was stored (fail closed)
+    │   ├── DeidentificationFailed   deid raised; nothing was stored (fail closed)
+    │   └── UnreachableError      a store could not even be connected to: the request was never sent
     └── DataIntegrityError        stored data fails its check: tampering or a missing key (HTTP 500)
 
 Third-party errors are translated at the boundary with `raise XError(msg) from exc`, so callers
@@ -68,6 +69,11 @@ class UnavailableError(JarvisError):
 
 class DeidentificationFailed(UnavailableError):
     code = "deidentification_failed"
+
+
+class UnreachableError(UnavailableError):
+    """The connection was refused or never established, so the store did not see the request
+    (a failed write there needs no undo). Same code as its parent: callers see "unavailable"."""
 
 
 class DataIntegrityError(JarvisError):

@@ -1,4 +1,5 @@
-"""`python -m jobs.scheduler`: retention daily at JARVIS_RETENTION_AT (UTC), the audit checkpoint hourly.
+"""`python -m jobs.scheduler`: retention daily at JARVIS_RETENTION_AT (UTC), the audit checkpoint hourly,
+and every RECONCILE_EVERY the clean-up of episode writes that a dead process left unfinished.
 
 The retention run compacts the vector index of every doctor it purged from (and resumes any
 compaction a crash interrupted), so "compaction after purges" is part of it and logged with it.
@@ -27,6 +28,9 @@ from jarvis.errors import ConflictError, JarvisError
 
 logger = logging.getLogger("jobs.scheduler")
 Clock = Callable[[], datetime]
+# API replicas clear their own failed saves; a replica that died leaves `pending` rows that nobody
+# else would touch until some replica restarts. Cheap when there is nothing to do (one indexed query).
+RECONCILE_EVERY = timedelta(minutes=10)
 
 
 def daily_at(hh_mm: str) -> Callable[[datetime, datetime | None], bool]:
@@ -95,9 +99,12 @@ def build_jobs(settings: Settings) -> list[Job]:
     from jarvis.memory.factory import build_embedder, prepare_data_dir
     from jarvis.memory.records.database import default_url, make_engine, migrate
     from jarvis.memory.records.store import RecordStore
+    from jarvis.memory.rollback import reconcile_unfinished
+    from jarvis.memory.service import RECONCILE_GRACE
     from jarvis.memory.vector_index import GENERATION_TTL_S, ChromaIndex, chroma_client
     from jarvis.security.keys import load_secrets
     from jobs import retention
+    from jobs.locks import job_lock
 
     prepare_data_dir(settings)
     secrets = load_secrets(settings)
@@ -124,9 +131,16 @@ def build_jobs(settings: Settings) -> list[Job]:
         signed = audit.checkpoint(now)
         return "log empty" if signed is None else f"checkpoint at seq {signed.seq}"
 
+    def run_reconcile(now: datetime) -> str:
+        # Under the retention lock: rows a purge in progress has marked `deleting` are its own.
+        with job_lock(engine, retention.LOCK_NAME):
+            count = reconcile_unfinished(stores.records, stores.index, now - RECONCILE_GRACE)
+        return f"{count} unfinished episode writes cleared"
+
     return [
         Job("retention", daily_at(settings.retention_at), run_retention),
         Job("audit-checkpoint", every(timedelta(seconds=settings.audit_checkpoint_every_s)), run_checkpoint),
+        Job("reconcile", every(RECONCILE_EVERY), run_reconcile),
     ]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -77,10 +78,10 @@ def embedder() -> MiniLmOnnxEmbedder:
 POSTGRES_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 
 
-@pytest.fixture(scope="session")
-def postgres_database() -> Iterator[str]:
-    """A throw-away PostgreSQL database on 127.0.0.1:5432 for the run; skipped, with the reason,
-    where no server answers there."""
+@contextmanager
+def scratch_postgres_database(prefix: str) -> Iterator[str]:
+    """A new database on the server at 127.0.0.1:5432, dropped afterwards; the test is skipped,
+    with the reason, where no server answers. Yields its name."""
     import secrets
 
     from sqlalchemy import text
@@ -89,14 +90,24 @@ def postgres_database() -> Iterator[str]:
     from jarvis.memory.records.database import make_engine
 
     admin = make_engine(POSTGRES_ADMIN_URL)
-    name = f"jarvis_test_{secrets.token_hex(4)}"
+    name = f"{prefix}_{secrets.token_hex(4)}"
     try:
         with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
             connection.execute(text(f"CREATE DATABASE {name}"))
     except OperationalError:
         admin.dispose()
         pytest.skip("PostgreSQL is not reachable on 127.0.0.1:5432")
-    yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
-    with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
-        connection.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-    admin.dispose()
+    try:
+        yield name
+    finally:
+        with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+            connection.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def postgres_database() -> Iterator[str]:
+    """A throw-away PostgreSQL database on 127.0.0.1:5432 for the run; skipped, with the reason,
+    where no server answers there."""
+    with scratch_postgres_database("jarvis_test") as name:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"

@@ -22,11 +22,11 @@ from jarvis.agent.context import Budget, ContextInput, ContextReport, MemoryItem
 from jarvis.agent.instructions import count_questions
 from jarvis.agent.models.base import ChatModel, Content, ModelReply, Prompt, Usage
 from jarvis.agent.models.offline import MODEL_ID as OFFLINE
-from jarvis.agent.safety_facts import extract_safety_facts
+from jarvis.agent.safety_facts import ExtractedFact, extract_safety_facts
 from jarvis.agent.summaries import Summaries
 from jarvis.agent.tokens import TokenCounter, raw_estimate
 from jarvis.agent.tools import ToolBox
-from jarvis.errors import DeidentificationFailed, UnavailableError
+from jarvis.errors import DeidentificationFailed, JarvisError, UnavailableError
 from jarvis.memory import validation
 from jarvis.memory.records.tables import EpisodeRow
 from jarvis.memory.retrieval import aware
@@ -145,15 +145,13 @@ class Agent:
             episode_id, degraded = self._save(
                 request, session_id, question, reply, toolbox, degraded, report.shown_memories
             )
-            if episode_id is not None and request.patient_id:
-                for fact in stated:
-                    self.memory.add_fact(
-                        request.doctor_id,
-                        request.patient_id,
-                        fact.category,
-                        fact.text,
-                        source_episode_id=episode_id,
-                    )
+            if episode_id is not None:
+                try:
+                    self._complete(request, session_id, episode_id, stated)
+                except JarvisError:
+                    # The ask fails (the caller sees an error): it must not leave its episode saved.
+                    self.memory.undo_save(request.doctor_id, [episode_id])
+                    raise
         return AskResult(
             answer=reply.text,
             episode_id=episode_id,
@@ -303,8 +301,23 @@ class Agent:
         except UnavailableError as exc:
             logger.warning("episode not saved (%s); answer returned degraded", exc.code)
             return None, True
-        self.summaries.refresh(request.doctor_id, session_id)
         return episode_id, degraded
+
+    def _complete(
+        self, request: AskRequest, session_id: str, episode_id: str, stated: list[ExtractedFact]
+    ) -> None:
+        """After the save: record the safety facts stated in the question, refresh the summaries."""
+        assert self.memory is not None and self.summaries is not None
+        if request.patient_id:
+            for fact in stated:
+                self.memory.add_fact(
+                    request.doctor_id,
+                    request.patient_id,
+                    fact.category,
+                    fact.text,
+                    source_episode_id=episode_id,
+                )
+        self.summaries.refresh(request.doctor_id, session_id)
 
 
 def _now() -> datetime:

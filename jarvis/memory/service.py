@@ -3,7 +3,8 @@
 A save goes: validate -> de-identify (known names: patient, doctor) -> tag, summarise -> embed ->
 encrypt raw fields -> record rows written `pending` -> vectors upserted -> rows `committed`.
 Only committed rows are visible, so a failure at any step leaves no half-written episode: the
-service undoes what it wrote, and `reconcile()` at start-up clears what a crash left behind.
+service undoes what it wrote (rollback.py: later, if a store is down at that moment), and
+`reconcile()` clears what a crash left behind.
 """
 
 from __future__ import annotations
@@ -15,13 +16,21 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from deid import Deidentifier, DeidError
-from jarvis.errors import ConfigurationError, DeidentificationFailed, InputError, JarvisError, NotFoundError
+from jarvis.errors import (
+    ConfigurationError,
+    DeidentificationFailed,
+    InputError,
+    JarvisError,
+    NotFoundError,
+    UnreachableError,
+)
 from jarvis.memory import validation
 from jarvis.memory.embedders.base import Embedder
 from jarvis.memory.records.generations import GenerationStore
-from jarvis.memory.records.store import COMMITTED, DELETING, PENDING, NewEpisode, RecordStore
+from jarvis.memory.records.store import COMMITTED, PENDING, NewEpisode, RecordStore
 from jarvis.memory.records.tables import DataKeyRow, EpisodeRow, PatientFactRow
 from jarvis.memory.retrieval import Retriever, aware
+from jarvis.memory.rollback import Rollback, reconcile_unfinished
 from jarvis.memory.text import clinical_tags, embedding_text, extractive_summary
 from jarvis.memory.types import Episode, EpisodeDraft, FactCategory, Outcome, PatientFact, SearchHit
 from jarvis.memory.validation import Limits
@@ -81,6 +90,7 @@ class MemoryService:
         self.store, self.index, self.embedder, self.deid = store, index, embedder, deid
         self.pseudonyms, self.cipher = pseudonyms, cipher
         self.retriever = Retriever(store, index, embedder)
+        self.rollback = Rollback(store, index)
         self.limits = limits or Limits()
         self._now = clock
         self._check_identity()
@@ -92,10 +102,8 @@ class MemoryService:
         """The store remembers which model its vectors came from; another one is a clear error."""
         identity = self.embedder.identity
         wanted = f"{identity.model_id}/{identity.dimension}"
-        recorded = self.store.meta(_IDENTITY_KEY)
-        if recorded is None:
-            self.store.set_meta(_IDENTITY_KEY, wanted)
-        elif recorded != wanted:
+        recorded = self.store.meta_setdefault(_IDENTITY_KEY, wanted)
+        if recorded != wanted:
             raise ConfigurationError(
                 f"this store's episodes were embedded with {recorded}; the configured embedder is {wanted}"
             )
@@ -141,10 +149,15 @@ class MemoryService:
                     for n, vector in zip(new, vectors, strict=True)
                 ]
             )
+        except JarvisError as exc:
+            self.rollback.undo(doctor_id, ids, vectors_written=not isinstance(exc, UnreachableError))
+            raise
+        try:
             self.store.set_state(ids, COMMITTED, self._now())
         except JarvisError:
-            self._undo(doctor_id, ids)
+            self.rollback.undo(doctor_id, ids)
             raise
+        self.rollback.retry()  # both stores just answered: finish undos an outage left owing
         return ids
 
     def _prepare(
@@ -208,29 +221,14 @@ class MemoryService:
         body = f"{p.summary}\n{p.query_deid}\n{p.response_deid}"
         return NewEpisode(row, wrapped.master_version, wrapped.blob, body)
 
-    def _undo(self, doctor_id: str, episode_ids: Sequence[str]) -> None:
-        """Best effort after a failed save; whatever remains is `pending` and reconciled later."""
-        try:
-            self.index.delete(doctor_id, episode_ids)
-            self.store.delete_rows(episode_ids)
-        except JarvisError:
-            logger.warning(
-                "could not undo a failed save of %d episodes; left for reconcile", len(episode_ids)
-            )
+    def undo_save(self, doctor_id: str, episode_ids: Sequence[str]) -> None:
+        """Take back saved episodes whose request cannot complete (their audit event failed): removed
+        now or, if a store is down at this moment, after the next save that succeeds."""
+        self.rollback.undo(doctor_id, episode_ids)
 
     def reconcile(self, grace: timedelta = RECONCILE_GRACE) -> int:
         """Remove saves that never committed and finish deletes that never completed."""
-        cutoff = self._now() - grace
-        stale = self.store.stale_ids(PENDING, cutoff) + self.store.stale_ids(DELETING, cutoff)
-        by_doctor: dict[str, list[str]] = {}
-        for episode_id, doctor_id in stale:
-            by_doctor.setdefault(doctor_id, []).append(episode_id)
-        for doctor_id, ids in by_doctor.items():
-            self.index.delete(doctor_id, ids)
-            self.store.delete_rows(ids)
-        if stale:
-            logger.info("reconciled %d unfinished episode writes", len(stale))
-        return len(stale)
+        return reconcile_unfinished(self.store, self.index, self._now() - grace)
 
     # -- reading ----------------------------------------------------------------------------
     def get(self, doctor_id: str, episode_id: str) -> Episode:

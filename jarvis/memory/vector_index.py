@@ -30,8 +30,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+import httpx
+
 from jarvis.config import Settings
-from jarvis.errors import ConfigurationError, UnavailableError
+from jarvis.errors import ConfigurationError, UnavailableError, UnreachableError
 from jarvis.memory.embedders.base import EmbedderIdentity
 from jarvis.memory.records.generations import Generation
 
@@ -67,7 +69,9 @@ class VectorIndex(Protocol):
     @property
     def identity(self) -> EmbedderIdentity: ...
 
-    def upsert(self, items: Sequence[VectorItem]) -> None: ...
+    def upsert(self, items: Sequence[VectorItem]) -> None:
+        """Write the vectors; UnreachableError only when none of them reached the index."""
+        ...
 
     def query(
         self, vector: Sequence[float], doctor_id: str, k: int, patient_refs: Sequence[str] | None = None
@@ -90,13 +94,21 @@ class VectorIndex(Protocol):
         ...
 
 
+# Failures before a request leaves this process: the server never saw it (a `chroma run` that is
+# down refuses the connection). Anything later (reset, timeout, disconnect) may follow a write.
+_NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout)
+
+
 @contextmanager
 def _chroma_errors() -> Iterator[None]:
-    """Chroma and transport failures become UnavailableError; the type name is all we log."""
+    """Chroma and transport failures become UnavailableError (UnreachableError when the request
+    was never sent); the type name is all we log."""
     try:
         yield
     except (ConfigurationError, UnavailableError):
         raise
+    except _NOT_SENT as exc:
+        raise UnreachableError(f"vector index unavailable ({type(exc).__name__})") from exc
     except Exception as exc:  # noqa: BLE001 - chromadb raises many unrelated types; all mean "index down"
         raise UnavailableError(f"vector index unavailable ({type(exc).__name__})") from exc
 
@@ -204,9 +216,16 @@ class ChromaIndex:
                     f"vector of dimension {len(item.vector)} for an index of {self._identity.dimension}"
                 )
             by_doctor.setdefault(item.doctor_id, []).append(item)
+        written = False
         for doctor_id, group in by_doctor.items():
             for generation in self.generation(doctor_id).writes:
-                self.upsert_into(doctor_id, generation, group)
+                try:
+                    self.upsert_into(doctor_id, generation, group)
+                except UnreachableError as exc:
+                    if written:  # an earlier doctor or generation was written: there is something to undo
+                        raise UnavailableError(exc.message) from exc
+                    raise
+                written = True
 
     def upsert_into(
         self, doctor_id: str, generation: int, group: Sequence[VectorItem], *, new: bool = False

@@ -61,12 +61,32 @@ def test_a_failing_job_is_logged_and_the_scheduler_goes_on(caplog: pytest.LogCap
     assert s.tick() == ["a", "b"]
 
 
-def test_the_production_jobs_run_retention_and_checkpoint(tmp_path: Path) -> None:
+def test_the_production_jobs_run_retention_checkpoint_and_reconcile(tmp_path: Path) -> None:
     settings = Settings(data_dir=tmp_path / "sched", retention_at="03:00")
     jobs = scheduler.build_jobs(settings)
     clock = Clock(datetime.now(UTC).replace(hour=3, minute=5))
     s = Scheduler(jobs, clock=clock)
-    assert s.tick() == ["retention", "audit-checkpoint"]
+    assert s.tick() == ["retention", "audit-checkpoint", "reconcile"]
+
+
+def test_the_reconcile_job_clears_a_save_that_a_dead_process_left_pending(tmp_path: Path) -> None:
+    from jarvis.memory.factory import open_memory
+    from jarvis.memory.records.store import PENDING
+
+    settings = Settings(data_dir=tmp_path / "sched")
+    memory = open_memory(settings)
+    assert memory is not None
+    left, kept = memory.save_batch(
+        "dr-a", [EpisodeDraft("Sepsis bundle", "Fluids."), EpisodeDraft("DKA", "Insulin.")]
+    )
+    now = datetime.now(UTC)
+    memory.store.set_state([left], PENDING, now - timedelta(minutes=11))  # as a save killed mid-way leaves it
+    reconcile = next(job for job in scheduler.build_jobs(settings) if job.name == "reconcile")
+    s = Scheduler([reconcile], clock=Clock(now))
+    assert s.tick() == ["reconcile"]
+    assert memory.store.stale_ids(PENDING, now) == []
+    assert memory.index.vectors("dr-a", [left, kept]).keys() == {kept}
+    memory.store.engine.dispose()
 
 
 def test_sigterm_stops_the_scheduler_gracefully(tmp_path: Path) -> None:

@@ -33,7 +33,7 @@ async def ask(body: AskIn, doctor: CurrentDoctor, agent: AgentDep, request: Requ
 
     def undo() -> None:
         if written and agent.memory is not None:
-            agent.memory.delete(doctor, written[0])
+            agent.memory.undo_save(doctor, written)  # also when the database is what failed: retried
 
     with auditing.undo_on_failure(undo):
         auditing.record(

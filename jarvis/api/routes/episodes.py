@@ -56,8 +56,7 @@ async def save(
     refs = sorted({memory.pseudonyms.ref(d.patient_id).ref for d in drafts if d.patient_id})
 
     def undo() -> None:
-        for episode_id in ids:
-            memory.delete(doctor, episode_id)
+        memory.undo_save(doctor, ids)  # also when the database is what failed: retried, not dropped
 
     with auditing.undo_on_failure(undo):
         auditing.record(request, "C", "episode.create", episode_ids=ids, patient_refs=refs)

@@ -7,6 +7,7 @@ a deleted episode's bytes must not linger in the file.
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.exc import SQLAlchemyError
 
 from jarvis.errors import ConfigurationError, UnavailableError
@@ -61,11 +62,22 @@ def current_revision(engine: Engine) -> str | None:
         return MigrationContext.configure(connection).get_current_revision()
 
 
+# pg_advisory_xact_lock key: "jarvis:migrate" (any fixed 64-bit number that no other lock uses).
+_MIGRATION_LOCK = int.from_bytes(hashlib.sha256(b"jarvis:migrate").digest()[:8], "big", signed=True)
+
+
 def migrate(engine: Engine) -> None:
-    """Upgrade the schema to the newest revision; a no-op when it is already there."""
+    """Upgrade the schema to the newest revision; a no-op when it is already there.
+
+    Replicas and the scheduler start together against one PostgreSQL database: without a lock, two
+    of them would both create the tables and one would fail on a duplicate. The first takes the
+    lock and migrates; the others wait for its commit and then find the schema at head.
+    """
     config = _alembic_config()
     try:
         with engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _MIGRATION_LOCK})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
     except SQLAlchemyError as exc:

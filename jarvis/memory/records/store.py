@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Engine, delete, func, select, text, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -263,8 +265,21 @@ class RecordStore:
             return session.get(SummaryRow, (doctor_id, session_id))
 
     def put_summary(self, row: SummaryRow) -> None:
+        """Insert or replace in one statement. A merge (read, then insert) let two asks of the same
+        doctor on two replicas or threads both insert the first summary: one failed on the key."""
+        statement = self._insert(SummaryRow).values(
+            doctor_id=row.doctor_id,
+            session_id=row.session_id,
+            text=row.text,
+            episode_count=row.episode_count,
+            created_at=row.created_at,
+        )
+        statement = statement.on_conflict_do_update(
+            index_elements=[SummaryRow.doctor_id, SummaryRow.session_id],
+            set_={name: statement.excluded[name] for name in ("text", "episode_count", "created_at")},
+        )
         with self._guard(), self._session() as session, session.begin():
-            session.merge(row)
+            session.execute(statement)
 
     def lexical(
         self, doctor_id: str, terms: Sequence[str], patient_refs: Sequence[str] | None, limit: int
@@ -335,6 +350,18 @@ class RecordStore:
     def set_meta(self, key: str, value: str) -> None:
         with self._guard(), self._session() as session, session.begin():
             session.merge(StoreMetaRow(key=key, value=value))
+
+    def meta_setdefault(self, key: str, value: str) -> str:
+        """The stored value, storing `value` first if there is none. Atomic: of replicas starting
+        together on an empty database, one stores its value and the others read it back."""
+        statement = self._insert(StoreMetaRow).values(key=key, value=value).on_conflict_do_nothing()
+        with self._guard(), self._session() as session, session.begin():
+            session.execute(statement)
+            return str(session.scalar(select(StoreMetaRow.value).where(StoreMetaRow.key == key)))
+
+    def _insert(self, table: type[SummaryRow] | type[StoreMetaRow]) -> Any:
+        """INSERT with ON CONFLICT clauses (both dialects have them; SQLAlchemy's core insert has not)."""
+        return (postgresql.insert if self.engine.dialect.name == "postgresql" else sqlite.insert)(table)
 
     def ping(self) -> None:
         with self._guard(), self.engine.connect() as connection:

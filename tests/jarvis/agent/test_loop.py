@@ -137,6 +137,21 @@ def test_model_down_is_an_error_and_nothing_is_saved(make_agent: AgentFactory) -
     assert agent.memory is not None and agent.memory.store.count() == 0
 
 
+def test_a_failure_after_the_save_takes_the_episode_back(make_agent: AgentFactory) -> None:
+    """The record store failing between the save and the end of the ask (here, the summaries): the
+    ask is an error, so its episode must not stay behind (it would be saved but never audited)."""
+    agent, _ = make_agent()
+    assert agent.memory is not None and agent.summaries is not None
+
+    def down(*_args: object, **_kwargs: object) -> None:
+        raise UnavailableError("record store unavailable (OperationalError)")
+
+    agent.summaries.refresh = down  # type: ignore[method-assign]
+    with pytest.raises(UnavailableError):
+        agent.ask(AskRequest("dr-a", "Dose of cefepime in AKI?", PATIENT))
+    assert agent.memory.store.count() == 0 and agent.memory.index.count() == 0
+
+
 def test_memory_disabled_runs_the_loop_without_retrieval_or_saving(deid: object) -> None:
     from jarvis.agent.context import Budget
     from jarvis.agent.loop import Agent, AgentConfig

@@ -13,7 +13,7 @@ import pytest
 from chromadb.config import Settings as ChromaSettings
 
 from deid import DeidError
-from jarvis.errors import ConfigurationError, DeidentificationFailed, UnavailableError
+from jarvis.errors import ConfigurationError, DeidentificationFailed, UnavailableError, UnreachableError
 from jarvis.memory.embedders.base import EmbedderIdentity
 from jarvis.memory.records.store import PENDING
 from jarvis.memory.service import MemoryService
@@ -23,11 +23,11 @@ from tests.jarvis.memory.conftest import MemoryFactory
 from tests.jarvis.memory.factories import DKA, SEPSIS, draft
 
 
-class FailingIndex:
-    """The real Chroma index with a fault injected at upsert: an outage, or the process dying."""
+class WrappedIndex:
+    """The real Chroma index, with `upsert` replaced by a subclass."""
 
-    def __init__(self, real: ChromaIndex, error: BaseException) -> None:
-        self.real, self.error = real, error
+    def __init__(self, real: ChromaIndex) -> None:
+        self.real = real
 
     def __getattr__(self, name: str) -> object:
         return getattr(self.real, name)
@@ -36,9 +36,65 @@ class FailingIndex:
     def identity(self) -> EmbedderIdentity:
         return self.real.identity
 
+
+class FailingIndex(WrappedIndex):
+    """The real Chroma index with a fault injected at upsert: an outage, or the process dying."""
+
+    def __init__(self, real: ChromaIndex, error: BaseException) -> None:
+        super().__init__(real)
+        self.error = error
+
     def upsert(self, items: Sequence[VectorItem]) -> None:
         self.real.upsert(items[: len(items) // 2])  # part of the batch reached the index
         raise self.error
+
+
+class OutageIndex(WrappedIndex):
+    """The real Chroma index behind a switch: while `down`, every write fails before reaching it."""
+
+    def __init__(self, real: ChromaIndex, error: type[UnavailableError]) -> None:
+        super().__init__(real)
+        self.error, self.down = error, True
+
+    def upsert(self, items: Sequence[VectorItem]) -> None:
+        if self.down:
+            raise self.error("vector index unavailable (ConnectError)")
+        self.real.upsert(items)
+
+    def delete(self, doctor_id: str, episode_ids: Sequence[str]) -> None:
+        if self.down:
+            raise self.error("vector index unavailable (ConnectError)")
+        self.real.delete(doctor_id, episode_ids)
+
+
+def pending(memory: MemoryService) -> list[tuple[str, str]]:
+    return memory.store.stale_ids(PENDING, memory._now() + timedelta(days=1))
+
+
+def test_unreachable_index_undoes_the_rows_at_once(make_memory: MemoryFactory) -> None:
+    healthy = make_memory()
+    outage = OutageIndex(healthy.index, UnreachableError)
+    memory = make_memory(index=outage)  # type: ignore[arg-type]
+    with pytest.raises(UnavailableError):
+        memory.save_batch("dr-a", [SEPSIS, DKA])
+    # The index never saw the request, so there was nothing to undo there: the rows went at once.
+    assert pending(memory) == [] and memory.rollback.owed == 0
+
+
+def test_undo_owed_during_an_outage_is_finished_by_the_next_save(make_memory: MemoryFactory) -> None:
+    healthy = make_memory()
+    outage = OutageIndex(healthy.index, UnavailableError)  # ambiguous: the write may have landed
+    memory = make_memory(index=outage)  # type: ignore[arg-type]
+    with pytest.raises(UnavailableError):
+        memory.save("dr-a", SEPSIS)
+    # The undo could not delete the vector: the row stays pending (invisible) and is owed.
+    assert len(pending(memory)) == 1 and memory.rollback.owed == 1
+    assert memory.store.count() == 0
+    outage.down = False
+    kept = memory.save("dr-a", DKA)
+    assert pending(memory) == [] and memory.rollback.owed == 0
+    assert memory.store.count() == 1 and healthy.index.count() == 1
+    assert memory.get("dr-a", kept).query == DKA.query
 
 
 class ProcessDied(BaseException):
