@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from concurrent.futures import ThreadPoolExecutor, wait
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -32,7 +32,7 @@ from jarvis.memory.records.tables import EpisodeRow
 from jarvis.memory.retrieval import aware
 from jarvis.memory.service import Clean, MemoryService
 from jarvis.memory.text import extractive_summary
-from jarvis.memory.types import SAFETY_CATEGORIES, EpisodeDraft, PatientFact
+from jarvis.memory.types import SAFETY_CATEGORIES, EpisodeDraft, PatientFact, SearchHit
 
 logger = logging.getLogger(__name__)
 
@@ -174,8 +174,22 @@ class Agent:
             else None
         )
         search, k = self.memory.retriever.search, self.config.k
+        own: Future[list[SearchHit]] | None = None
         try:
             vector = self.memory.embedder.embed_query(question)
+            if refs:
+                # The patient's own most relevant episodes come first, whatever their similarity:
+                # "what did we discuss about this patient?" is similar to nothing in particular.
+                # Searched alongside the general search (Chroma and SQLite release the GIL).
+                own = self._readers.submit(
+                    search,
+                    request.doctor_id,
+                    question,
+                    k=PATIENT_FIRST,
+                    patient_refs=refs,
+                    min_similarity=None,
+                    vector=vector,
+                )
             hits = search(
                 request.doctor_id,
                 question,
@@ -184,22 +198,16 @@ class Agent:
                 min_similarity=self.config.min_similarity,
                 vector=vector,
             )
-            if refs:
-                # The patient's own most relevant episodes come first, whatever their similarity:
-                # "what did we discuss about this patient?" is similar to nothing in particular.
-                own = search(
-                    request.doctor_id,
-                    question,
-                    k=PATIENT_FIRST,
-                    patient_refs=refs,
-                    min_similarity=None,
-                    vector=vector,
-                )
-                seen = {h.episode_id for h in own}
-                hits = (own + [h for h in hits if h.episode_id not in seen])[:k]
+            if own is not None:
+                first = own.result()
+                seen = {h.episode_id for h in first}
+                hits = (first + [h for h in hits if h.episode_id not in seen])[:k]
         except UnavailableError as exc:
             logger.warning("retrieval unavailable (%s); answering without memory", exc.code)
             return [], True
+        finally:
+            if own is not None:
+                wait([own])  # no search outlives its ask, whatever ended it
         items = [
             MemoryItem(
                 h.episode_id, h.created_at, h.summary, h.similarity, h.outcome.value if h.outcome else None

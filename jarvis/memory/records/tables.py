@@ -35,6 +35,7 @@ class EpisodeRow(Base):
         Index("ix_episodes_doctor_patient_created", "doctor_id", "patient_ref", "created_at"),
         Index("ix_episodes_created", "created_at"),
         Index("ix_episodes_doctor_created", "doctor_id", "created_at"),
+        Index("ix_episodes_doctor_state", "doctor_id", "state"),  # counts read the index only
         # Only unfinished writes are indexed by state: nearly every row is 'committed'.
         Index(
             "ix_episodes_unfinished",
