@@ -10,7 +10,7 @@ allocator, not a leak. Two defaults cause it in a threaded server:
 - the threshold above which a block is mmap-ed (and unmapped when freed) rises each time such a
   block is freed, so the embedder's and spaCy's large temporary buffers end up in those arenas.
 
-With at most two arenas and a fixed 128 KiB threshold, the same run grew from 452 to 469 MB (the
+With at most two arenas and a fixed 128 KiB threshold, the same measurement grew from 452 to 469 MB (the
 same wall time; `malloc_trim` then gave back 8 MB).
 An operator's own MALLOC_ARENA_MAX / MALLOC_MMAP_THRESHOLD_ / MALLOC_TRIM_THRESHOLD_ win: glibc has
 applied them at start-up, and they are left alone here. A no-op where the C library is not glibc.
@@ -19,7 +19,6 @@ applied them at start-up, and they are left alone here. A no-op where the C libr
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import logging
 import os
 import sys
@@ -38,11 +37,10 @@ def tune_heap() -> bool:
     """Apply the settings above to this process (call before it starts threads); True if applied."""
     if not sys.platform.startswith("linux"):
         return False
-    try:
-        mallopt = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").mallopt
-        ctypes.CDLL(None).gnu_get_libc_version  # noqa: B018 - present in glibc only (not musl)
-    except (OSError, AttributeError):
+    process = ctypes.CDLL(None)  # the C library this process already runs on
+    if not hasattr(process, "gnu_get_libc_version"):  # glibc only: musl's mallopt does nothing
         return False
+    mallopt = process.mallopt
     mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
     for parameter, value, variable in _SETTINGS:
         if variable not in os.environ and mallopt(parameter, value) != 1:

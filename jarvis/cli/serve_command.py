@@ -29,9 +29,9 @@ def worker_app() -> FastAPI:
     from jarvis.api.app import create_app
     from jarvis.logging_setup import configure_logging
 
-    tune_heap()  # a spawned process: nothing of the parent's set-up is inherited
+    # A spawned process: neither the CLI's heap settings nor its logging set-up are inherited.
+    tune_heap()
     settings = get_settings()
-    # A spawned process: the CLI's logging set-up is not inherited.
     configure_logging(settings.log_level, settings.log_json)
     return create_app(settings)
 
