@@ -56,7 +56,14 @@ def prepare(data_dir: Path, episodes: int) -> list[str]:
 
 def start_server(data_dir: Path) -> tuple[subprocess.Popen, str]:
     port = memory_bench.free_port()
-    env = {**os.environ, "JARVIS_DATA_DIR": str(data_dir), "JARVIS_RATE_LIMIT_PER_MINUTE": "1000000"}
+    # No scheduled jobs: the bulk-loaded episodes span a year, and the server's start-up retention
+    # run would purge most of them; this measures serving, bench/retention_bench.py purges.
+    env = {
+        **os.environ,
+        "JARVIS_DATA_DIR": str(data_dir),
+        "JARVIS_RATE_LIMIT_PER_MINUTE": "1000000",
+        "JARVIS_SERVE_SCHEDULER": "false",
+    }
     jarvis = Path(sys.executable).parent / "jarvis"
     process = subprocess.Popen(
         [str(jarvis), "serve", "--port", str(port)],

@@ -42,6 +42,13 @@ class Settings(BaseSettings):
 
     # Embeddings
     embedder: Literal["onnx", "gemini"] = "onnx"
+    embed_threads: int = Field(
+        default=1,
+        ge=1,
+        le=64,
+        description="threads per local embedding; concurrent requests already use every core, and a "
+        "second thread per request made the API slower (more switching, no gain)",
+    )
     gemini_api_key: SecretStr | None = None
     gemini_base_url: str | None = Field(default=None, description="override of the Gemini endpoint (tests)")
     gemini_embedding_model: str = "gemini-embedding-001"
@@ -84,6 +91,11 @@ class Settings(BaseSettings):
     )
     audit_checkpoint_every_s: int = Field(default=3_600, ge=60)
     scheduler_poll_s: float = Field(default=30.0, gt=0, le=3_600)
+    serve_scheduler: bool | None = Field(
+        default=None,
+        description="run the scheduled jobs inside `jarvis serve`; default: yes with embedded Chroma "
+        "(no other process may open it), no with a Chroma server (run `python -m jobs.scheduler`)",
+    )
 
     # Secrets: "v2:<base64 32 bytes>,v1:<...>" key rings (newest version is current), or a secrets file.
     master_keys: SecretStr | None = None

@@ -25,12 +25,13 @@ from datetime import datetime
 from pathlib import Path
 
 from jarvis.audit.log import AuditLog
+from jarvis.config import Settings
 from jarvis.errors import JarvisError
 from jarvis.memory.records.generations import GenerationStore
 from jarvis.memory.records.retention_store import Policy, RetentionStore
 from jarvis.memory.records.store import RecordStore
 from jarvis.memory.service import MemoryService
-from jarvis.memory.vector_index import ChromaIndex, wipe_reused_memory
+from jarvis.memory.vector_index import GENERATION_TTL_S, ChromaIndex, wipe_reused_memory
 from jobs import compaction
 from jobs.locks import JobLock, job_lock
 
@@ -74,6 +75,24 @@ class Stores:
         if not isinstance(memory.index, ChromaIndex):
             raise TypeError("retention needs the Chroma vector index")
         return cls(memory.store, memory.index, **kwargs)  # type: ignore[arg-type]
+
+    @classmethod
+    def for_deployment(
+        cls, memory: MemoryService | tuple[RecordStore, ChromaIndex], settings: Settings
+    ) -> Stores:
+        """As the API, the CLI and the scheduler use them: embedded Chroma's files are scrubbed
+        after a purge; with a Chroma server, compaction waits out the other replicas' caches."""
+        embedded = settings.chroma_mode == "embedded"
+        records, index = memory if isinstance(memory, tuple) else (memory.store, memory.index)
+        if not isinstance(index, ChromaIndex):
+            raise TypeError("retention needs the Chroma vector index")
+        return cls(
+            records,
+            index,
+            chroma_path=settings.data_dir / "chroma" if embedded else None,
+            default_days=settings.retention_default_days,
+            grace_s=0.0 if embedded else GENERATION_TTL_S + 1.0,
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,9 +22,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from jarvis.config import Settings
 from jarvis.errors import ConflictError, JarvisError
+
+if TYPE_CHECKING:
+    from jarvis.audit.log import AuditLog
+    from jarvis.memory.records.store import RecordStore
+    from jarvis.memory.vector_index import ChromaIndex
 
 logger = logging.getLogger("jobs.scheduler")
 Clock = Callable[[], datetime]
@@ -94,31 +100,31 @@ class Scheduler:
 
 
 def build_jobs(settings: Settings) -> list[Job]:
-    """The production jobs, wired from settings (stores opened once, here)."""
+    """The production jobs of a standalone scheduler, wired from settings (stores opened once, here)."""
     from jarvis.audit.log import AuditLog
     from jarvis.memory.factory import build_embedder, prepare_data_dir
     from jarvis.memory.records.database import default_url, make_engine, migrate
     from jarvis.memory.records.store import RecordStore
-    from jarvis.memory.rollback import reconcile_unfinished
-    from jarvis.memory.service import RECONCILE_GRACE
-    from jarvis.memory.vector_index import GENERATION_TTL_S, ChromaIndex, chroma_client
+    from jarvis.memory.vector_index import ChromaIndex, chroma_client
     from jarvis.security.keys import load_secrets
-    from jobs import retention
-    from jobs.locks import job_lock
 
     prepare_data_dir(settings)
     secrets = load_secrets(settings)
     engine = make_engine(settings.database_url or default_url(settings.data_dir))
     migrate(engine)
-    audit = AuditLog(engine, secrets.audit)
-    embedded = settings.chroma_mode == "embedded"
-    stores = retention.Stores(
-        RecordStore(engine),
-        ChromaIndex(chroma_client(settings), build_embedder(settings).identity),
-        chroma_path=settings.data_dir / "chroma" if embedded else None,
-        default_days=settings.retention_default_days,
-        grace_s=0.0 if embedded else GENERATION_TTL_S + 1.0,
-    )
+    index = ChromaIndex(chroma_client(settings), build_embedder(settings).identity)
+    return jobs_for(RecordStore(engine), index, AuditLog(engine, secrets.audit), settings)
+
+
+def jobs_for(records: RecordStore, index: ChromaIndex, audit: AuditLog, settings: Settings) -> list[Job]:
+    """Retention, audit checkpoints and reconciliation over the given stores (a standalone
+    scheduler's own, or those of `jarvis serve` when it hosts embedded Chroma)."""
+    from jarvis.memory.rollback import reconcile_unfinished
+    from jarvis.memory.service import RECONCILE_GRACE
+    from jobs import retention
+    from jobs.locks import job_lock
+
+    stores = retention.Stores.for_deployment((records, index), settings)
 
     def run_retention(now: datetime) -> str:
         report = retention.run(stores, audit, now=now)
@@ -133,7 +139,7 @@ def build_jobs(settings: Settings) -> list[Job]:
 
     def run_reconcile(now: datetime) -> str:
         # Under the retention lock: rows a purge in progress has marked `deleting` are its own.
-        with job_lock(engine, retention.LOCK_NAME):
+        with job_lock(records.engine, retention.LOCK_NAME):
             count = reconcile_unfinished(stores.records, stores.index, now - RECONCILE_GRACE)
         return f"{count} unfinished episode writes cleared"
 
@@ -142,6 +148,41 @@ def build_jobs(settings: Settings) -> list[Job]:
         Job("audit-checkpoint", every(timedelta(seconds=settings.audit_checkpoint_every_s)), run_checkpoint),
         Job("reconcile", every(RECONCILE_EVERY), run_reconcile),
     ]
+
+
+def in_server(
+    records: RecordStore, index: ChromaIndex, audit: AuditLog, settings: Settings
+) -> InServer | None:
+    """The scheduler `jarvis serve` runs in a thread of its own, or None. Embedded Chroma lives in
+    the server process and no other process may open it, so there the server must run the jobs
+    itself, or retention would never happen on a default install; with a Chroma server, run
+    `python -m jobs.scheduler` instead (JARVIS_SERVE_SCHEDULER overrides either way)."""
+    wanted = settings.serve_scheduler
+    if wanted is None:
+        wanted = settings.chroma_mode == "embedded"
+    if not wanted:
+        return None
+    return InServer(Scheduler(jobs_for(records, index, audit, settings)), settings.scheduler_poll_s)
+
+
+class InServer:
+    """A scheduler on a daemon thread: started with the server, stopped (after the job in
+    progress, or at the timeout: every job is crash-safe) when it shuts down."""
+
+    def __init__(self, scheduler: Scheduler, poll_s: float) -> None:
+        self.scheduler = scheduler
+        self._thread = threading.Thread(
+            target=scheduler.run_forever, args=(poll_s,), name="scheduler", daemon=True
+        )
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self, timeout_s: float) -> None:
+        self.scheduler.stop.set()
+        self._thread.join(timeout_s)
+        if self._thread.is_alive():
+            logger.warning("scheduler job still running at shutdown; the next run finishes it")
 
 
 def main() -> int:

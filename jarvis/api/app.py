@@ -14,6 +14,11 @@ from jarvis.api.resources import Resources, build_resources
 from jarvis.api.routes import admin, ask, audit, episodes, health, memory, patients, retention, session
 from jarvis.config import Settings, get_settings
 from jarvis.console.mount import console_app
+from jarvis.memory.vector_index import ChromaIndex
+from jobs.scheduler import InServer, in_server
+
+# How long shutdown waits for a scheduled job in progress (a purge) before leaving it to the next run.
+SCHEDULER_STOP_TIMEOUT_S = 30.0
 
 DESCRIPTION = """Episodic memory of the Jarvis clinical assistant.
 
@@ -29,11 +34,18 @@ def create_app(settings: Settings | None = None, resources: Resources | None = N
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        if resources is None:
-            _attach(app, await run_in_threadpool(build_resources, settings))
+        if resources is not None:  # the caller's (tests, tools): they run no jobs of their own
+            yield
+            return
+        built = await run_in_threadpool(build_resources, settings)
+        _attach(app, built)
+        jobs = _scheduler(built)
+        if jobs is not None:
+            jobs.start()
         yield
-        if resources is None:
-            app.state.resources.engine.dispose()
+        if jobs is not None:
+            await run_in_threadpool(jobs.stop, SCHEDULER_STOP_TIMEOUT_S)
+        built.engine.dispose()
 
     app = FastAPI(title="Jarvis memory", version="1.0.0", description=DESCRIPTION, lifespan=lifespan)
     app.state.metrics = Metrics()
@@ -47,6 +59,13 @@ def create_app(settings: Settings | None = None, resources: Resources | None = N
     # The web console (static files; it calls the API above with the user's own token).
     app.mount("/console", console_app(), name="console")
     return app
+
+
+def _scheduler(resources: Resources) -> InServer | None:
+    memory = resources.memory
+    if memory is None or not isinstance(memory.index, ChromaIndex):
+        return None  # memory off: nothing to retain
+    return in_server(memory.store, memory.index, resources.audit, resources.settings)
 
 
 def _attach(app: FastAPI, resources: Resources) -> None:

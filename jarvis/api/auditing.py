@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 from fastapi import Request
+from starlette.concurrency import run_in_threadpool
 
 from jarvis.errors import JarvisError
 
@@ -30,7 +31,7 @@ def undo_on_failure(undo: Callable[[], object]) -> Iterator[None]:
         raise
 
 
-def record(
+async def record(
     request: Request,
     action: str,
     name: str,
@@ -40,13 +41,16 @@ def record(
     patient_refs: Sequence[str] = (),
     detail: dict[str, int] | None = None,
 ) -> None:
-    """Append one audit event for this request (actor, role, address and request id from the request)."""
+    """Append one audit event for this request (actor, role, address and request id from the
+    request) and return once it is committed. The append waits for the database (and for other
+    appends sharing its transaction), so it runs in a worker thread, never on the event loop."""
     audit = getattr(request.app.state, "audit", None)
     if audit is None:
         return
     principal = getattr(request.state, "principal", None)
     started = time.perf_counter()
-    audit.record(
+    await run_in_threadpool(
+        audit.record,
         action=action,
         name=name,
         actor=principal.actor if principal else "anonymous",

@@ -38,13 +38,13 @@ _OUTCOMES = {401: "denied", 403: "denied", 429: "denied", 404: "not_found", 413:
 _ACTIONS = {"GET": "R", "DELETE": "D"}
 
 
-def _audit_refusal(request: Request, status: int) -> None:
+async def _audit_refusal(request: Request, status: int) -> None:
     """Every access to memory is audited, refused ones too (the route's name says which)."""
     route = request.scope.get("route")
     name = getattr(route, "name", "")
     if not request.url.path.startswith("/v1/") or "." not in name and name != "ask":
         return
-    auditing.record(
+    await auditing.record(
         request,
         _ACTIONS.get(request.method, "E"),
         name,
@@ -53,10 +53,10 @@ def _audit_refusal(request: Request, status: int) -> None:
     )
 
 
-def error_response(request: Request, status: int, code: str, message: str) -> JSONResponse:
+async def error_response(request: Request, status: int, code: str, message: str) -> JSONResponse:
     request_id = getattr(request.state, "request_id", None)
     try:
-        _audit_refusal(request, status)
+        await _audit_refusal(request, status)
     except e.JarvisError:
         # The refusal could not be audited: say the service is unavailable rather than pretend.
         logger.error("audit write failed while refusing a request")
@@ -81,7 +81,7 @@ async def jarvis_error(request: Request, exc: Exception) -> JSONResponse:
     status = status_of(exc)
     if status >= 500:
         logger.error("request failed: %s (%s)", exc.code, type(exc).__name__)
-    return error_response(request, status, exc.code, exc.message)
+    return await error_response(request, status, exc.code, exc.message)
 
 
 async def validation_error(request: Request, exc: Exception) -> JSONResponse:
@@ -90,12 +90,12 @@ async def validation_error(request: Request, exc: Exception) -> JSONResponse:
     for error in exc.errors()[:5]:
         where = ".".join(str(p) for p in error.get("loc", ()) if p != "body") or "body"
         problems.append(f"{where}: {error.get('msg', 'invalid')}")
-    return error_response(request, 422, "invalid_input", "; ".join(problems) or "invalid request")
+    return await error_response(request, 422, "invalid_input", "; ".join(problems) or "invalid request")
 
 
 async def http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
-    return error_response(
+    return await error_response(
         request, exc.status_code, _HTTP_CODES.get(exc.status_code, "error"), str(exc.detail)
     )
 
@@ -103,7 +103,7 @@ async def http_error(request: Request, exc: Exception) -> JSONResponse:
 async def unexpected_error(request: Request, exc: Exception) -> JSONResponse:
     # The type only: a third-party message may quote clinical input.
     logger.error("unexpected %s", type(exc).__name__)
-    return error_response(request, 500, "internal_error", "internal error")
+    return await error_response(request, 500, "internal_error", "internal error")
 
 
 def install(app: FastAPI) -> None:

@@ -11,7 +11,7 @@ writer lock before it reads the head and releases it at commit:
   readers (ACCESS SHARE) are not blocked.
 
 Writes are fail-closed: any database error becomes UnavailableError, and the caller fails the
-operation it was auditing. There is deliberately no update or delete method.
+operation it was auditing. Concurrent appends of one process share a transaction (group_commit.py). There is deliberately no update or delete method.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from jarvis.audit.events import (
     utcnow,
 )
 from jarvis.audit.fhir import DEFAULT_OBSERVER, export_lines
+from jarvis.audit.group_commit import GroupCommit
 from jarvis.audit.query import AuditPage, AuditQuery, query_events
 from jarvis.audit.tables import AuditCheckpointRow, AuditEventPatientRow, AuditEventRow, as_utc
 from jarvis.audit.verify import VerifyResult, verify_chain
@@ -58,6 +59,7 @@ class AuditLog:
         self.engine = engine
         self._key = chain.check_key(key)
         self.observer = observer
+        self._group = GroupCommit(self.append_many)
 
     # -- writes ---------------------------------------------------------------------------------
     @contextmanager
@@ -129,7 +131,9 @@ class AuditLog:
         return appended
 
     def append(self, event: AuditEvent) -> AuditEvent:
-        return self.append_many([event])[0]
+        """Append one event; events appended at the same moment by other threads share its
+        transaction (group_commit.py). Returns once it is committed."""
+        return self._group.append(event)
 
     def record(
         self,

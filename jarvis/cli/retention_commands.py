@@ -16,7 +16,6 @@ from jarvis.cli.memory_commands import _memory
 from jarvis.config import Settings
 from jarvis.errors import NotFoundError
 from jarvis.memory.service import MemoryService
-from jarvis.memory.vector_index import GENERATION_TTL_S
 from jarvis.security.keys import load_secrets
 from jobs import retention
 from jobs.erasure import erase_patient
@@ -24,13 +23,7 @@ from jobs.erasure import erase_patient
 
 def _open(settings: Settings) -> tuple[MemoryService, retention.Stores, AuditLog]:
     memory = _memory(settings)
-    embedded = settings.chroma_mode == "embedded"
-    stores = retention.Stores.of(
-        memory,
-        chroma_path=settings.data_dir / "chroma" if embedded else None,
-        default_days=settings.retention_default_days,
-        grace_s=0.0 if embedded else GENERATION_TTL_S + 1.0,
-    )
+    stores = retention.Stores.for_deployment(memory, settings)
     return memory, stores, AuditLog(memory.store.engine, load_secrets(settings).audit)
 
 

@@ -28,7 +28,7 @@ def build_embedder(settings: Settings) -> Embedder:
         return GeminiEmbedder.from_settings(settings)
     from jarvis.memory.embedders.onnx_minilm import MiniLmOnnxEmbedder
 
-    return MiniLmOnnxEmbedder()
+    return MiniLmOnnxEmbedder(threads=settings.embed_threads)
 
 
 def build_deidentifier(settings: Settings) -> Deidentifier:
@@ -61,5 +61,6 @@ def open_memory(
         cipher=FieldCipher(secrets.master),
         limits=Limits(settings.max_query_chars, settings.max_response_chars, settings.max_batch),
     )
+    service.store.refresh_statistics()
     service.reconcile()
     return service

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from jarvis.memory.types import Outcome
 
 LEXICAL_WEIGHT = 0.25
@@ -65,4 +67,6 @@ def rank(
 
 def cosine(a: Sequence[float], b: Sequence[float]) -> float:
     """Cosine of two L2-normalised vectors."""
-    return float(sum(x * y for x, y in zip(a, b, strict=True)))
+    if len(a) != len(b):
+        raise ValueError("vectors of different dimensions")
+    return float(np.dot(np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)))

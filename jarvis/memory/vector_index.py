@@ -6,8 +6,8 @@ vectors on disk after delete (chroma issues #3793, #7659, #7662).
 
 Each doctor has a collection of their own (named from the embedder identity and a hash of the
 doctor id): a search walks one doctor's HNSW graph, not a filtered 1% of everyone's, which keeps
-latency and recall flat as the hospital grows, and isolation holds by construction. Every query
-also carries a doctor_id `where` filter and every result is checked, as defence in depth.
+latency and recall flat as the hospital grows, and isolation holds by construction. Every result's
+doctor_id metadata is checked as well, as defence in depth.
 The collection metadata carries the embedder identity (model id + dimension); opening a collection
 made by another model is an error, so a collection never mixes vector spaces.
 
@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import httpx
+import numpy as np
 
 from jarvis.config import Settings
 from jarvis.errors import ConfigurationError, UnavailableError, UnreachableError
@@ -50,7 +51,9 @@ GENERATION_TTL_S = 2.0
 
 
 class GenerationSource(Protocol):
-    def get(self, doctor_id: str) -> Generation: ...
+    def all(self) -> dict[str, Generation]:
+        """Every doctor whose generation is not the initial one."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,10 +116,14 @@ def _chroma_errors() -> Iterator[None]:
         raise UnavailableError(f"vector index unavailable ({type(exc).__name__})") from exc
 
 
-def _where(doctor_id: str, patient_refs: Sequence[str] | None) -> dict[str, Any]:
-    if patient_refs is None:
-        return {"doctor_id": doctor_id}
-    return {"$and": [{"doctor_id": doctor_id}, {"patient_ref": {"$in": list(patient_refs)}}]}
+def _mine(doctor_id: str, metadatas: Sequence[Any]) -> list[bool]:
+    """Defence in depth: which results carry the doctor's id (the collection is the doctor's own).
+    This check replaces a doctor_id `where` filter, which made Chroma filter on metadata first:
+    5.4 ms instead of 2.3 for a k=40 query, 11 ms instead of 1.8 to fetch 30 vectors."""
+    found = [bool(meta) and meta.get("doctor_id") == doctor_id for meta in metadatas]
+    if not all(found):
+        logger.error("vector index returned another doctor's vector; dropped")
+    return found
 
 
 class ChromaIndex:
@@ -126,7 +133,8 @@ class ChromaIndex:
         self._collections: dict[str, Any] = {}
         self._lock = threading.Lock()
         self._generations: GenerationSource | None = None
-        self._generation_cache: dict[str, tuple[float, Generation]] = {}
+        # Every doctor's generation, read at once: a read per doctor was a query on most searches.
+        self._generation_cache: tuple[float, dict[str, Generation]] = (0.0, {})
         self.generation_ttl_s = GENERATION_TTL_S
 
     def attach_generations(self, source: GenerationSource) -> None:
@@ -138,19 +146,18 @@ class ChromaIndex:
             return Generation()
         now = time.monotonic()
         with self._lock:
-            cached = self._generation_cache.get(doctor_id)
-        if cached is not None and cached[0] > now:
-            return cached[1]
-        with _chroma_errors():
-            found = self._generations.get(doctor_id)
-        with self._lock:
-            self._generation_cache[doctor_id] = (now + self.generation_ttl_s, found)
-        return found
+            expires, known = self._generation_cache
+        if expires <= now:
+            with _chroma_errors():
+                known = self._generations.all()
+            with self._lock:
+                self._generation_cache = (now + self.generation_ttl_s, known)
+        return known.get(doctor_id, Generation())
 
-    def forget_generation(self, doctor_id: str) -> None:
-        """Drop the cached generation (this process just changed it)."""
+    def forget_generation(self, doctor_id: str) -> None:  # noqa: ARG002 - the whole cache goes
+        """Drop the cached generations (this process just changed the doctor's)."""
         with self._lock:
-            self._generation_cache.pop(doctor_id, None)
+            self._generation_cache = (0.0, {})
 
     @property
     def identity(self) -> EmbedderIdentity:
@@ -257,29 +264,24 @@ class ChromaIndex:
             result = collection.query(
                 query_embeddings=[list(vector)],
                 n_results=k,
-                where=_where(doctor_id, patient_refs),
+                where=None if patient_refs is None else {"patient_ref": {"$in": list(patient_refs)}},
                 include=["distances", "metadatas"],
             )
-        hits: list[tuple[str, float]] = []
-        for episode_id, distance, meta in zip(
-            result["ids"][0], result["distances"][0], result["metadatas"][0], strict=True
-        ):
-            # Defence in depth: collection and where clause scope to the doctor; check what came back.
-            if meta.get("doctor_id") != doctor_id:
-                logger.error("vector index returned another doctor's vector; dropped")
-                continue
-            hits.append((episode_id, 1.0 - float(distance)))
-        return hits
+        ids, distances, metadatas = result["ids"][0], result["distances"][0], result["metadatas"][0]
+        mine = _mine(doctor_id, metadatas)
+        return [(i, 1.0 - float(d)) for i, d, ok in zip(ids, distances, mine, strict=True) if ok]
 
     def vectors(self, doctor_id: str, episode_ids: Sequence[str]) -> dict[str, list[float]]:
         collection = self._collection(doctor_id, create=False) if episode_ids else None
         if collection is None:
             return {}
         with _chroma_errors():
-            got = collection.get(
-                ids=list(episode_ids), where={"doctor_id": doctor_id}, include=["embeddings"]
-            )
-        return {i: [float(x) for x in v] for i, v in zip(got["ids"], got["embeddings"], strict=True)}
+            got = collection.get(ids=list(episode_ids), include=["embeddings", "metadatas"])
+        if not got["ids"]:
+            return {}
+        rows = np.asarray(got["embeddings"], dtype=np.float64).tolist()  # one C-level conversion
+        mine = _mine(doctor_id, got["metadatas"])
+        return {i: row for i, row, ok in zip(got["ids"], rows, mine, strict=True) if ok}
 
     def all_for_doctor(self, doctor_id: str) -> tuple[list[str], Any]:
         """Every vector of one doctor (exact-search baseline in the benchmark)."""
@@ -287,7 +289,7 @@ class ChromaIndex:
         if collection is None:
             return [], []
         with _chroma_errors():
-            got = collection.get(where={"doctor_id": doctor_id}, include=["embeddings"])
+            got = collection.get(include=["embeddings"])
         return list(got["ids"]), got["embeddings"]
 
     def update_outcome(self, doctor_id: str, episode_id: str, outcome: str | None) -> None:

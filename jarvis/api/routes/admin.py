@@ -27,7 +27,7 @@ async def create_key(
     body: ApiKeyIn, _admin: CurrentAdmin, resources: ResourcesDep, request: Request
 ) -> dict[str, object]:
     key = await run_in_threadpool(resources.api_keys.create, body.role, body.subject)
-    auditing.record(request, "C", "apikey.create")
+    await auditing.record(request, "C", "apikey.create")
     return {"key_id": key.key_id, "token": key.token, "role": key.role.value, "subject": key.subject}
 
 
@@ -44,7 +44,7 @@ async def list_keys(
     limit: Annotated[int, Query(ge=1, le=1_000)] = 200,
 ) -> dict[str, object]:
     keys = await run_in_threadpool(resources.api_keys.list_keys, limit)
-    auditing.record(request, "R", "apikey.list", detail={"keys": len(keys)})
+    await auditing.record(request, "R", "apikey.list", detail={"keys": len(keys)})
     return {"keys": [{**asdict(k), "role": k.role.value} for k in keys]}
 
 
@@ -54,5 +54,5 @@ async def revoke_key(
 ) -> Response:
     if not await run_in_threadpool(resources.api_keys.revoke, key_id):
         raise NotFoundError("no such active key")
-    auditing.record(request, "D", "apikey.revoke")
+    await auditing.record(request, "D", "apikey.revoke")
     return Response(status_code=204)

@@ -36,7 +36,7 @@ async def ask(body: AskIn, doctor: CurrentDoctor, agent: AgentDep, request: Requ
             agent.memory.undo_save(doctor, written)  # also when the database is what failed: retried
 
     with auditing.undo_on_failure(undo):
-        auditing.record(
+        await auditing.record(
             request, "E", "ask", episode_ids=[m.episode_id for m in result.memories] + result.tool_reads + written, patient_refs=refs,
             detail={"degraded": int(result.degraded)},
         )  # fmt: skip

@@ -34,7 +34,7 @@ async def events(
 ) -> dict[str, Any]:
     query = AuditQuery(since, until, actor, patient_ref, action, outcome, limit, cursor)
     page = await run_in_threadpool(resources.audit.query, query)
-    auditing.record(request, "R", "audit.read", detail={"events": len(page.events)})
+    await auditing.record(request, "R", "audit.read", detail={"events": len(page.events)})
     return {"events": [e.to_dict() for e in page.events], "next_cursor": page.next_cursor}
 
 
@@ -52,7 +52,7 @@ async def export(
     since: datetime | None = None,
     until: datetime | None = None,
 ) -> StreamingResponse:
-    auditing.record(request, "R", "audit.export")
+    await auditing.record(request, "R", "audit.export")
     lines: Iterator[str] = resources.audit.export(since, until)
     return StreamingResponse(lines, media_type="application/x-ndjson")
 
@@ -60,5 +60,5 @@ async def export(
 @router.get("/verify", name="audit.verify", summary="Check the hash chain and checkpoints")
 async def verify(_auditor: CurrentAuditor, resources: ResourcesDep, request: Request) -> dict[str, Any]:
     result = await run_in_threadpool(resources.audit.verify)
-    auditing.record(request, "E", "audit.verify", detail={"events_checked": result["events_checked"]})
+    await auditing.record(request, "E", "audit.verify", detail={"events_checked": result["events_checked"]})
     return dict(result)

@@ -59,7 +59,7 @@ async def save(
         memory.undo_save(doctor, ids)  # also when the database is what failed: retried, not dropped
 
     with auditing.undo_on_failure(undo):
-        auditing.record(request, "C", "episode.create", episode_ids=ids, patient_refs=refs)
+        await auditing.record(request, "C", "episode.create", episode_ids=ids, patient_refs=refs)
     return {"episode_ids": ids}
 
 
@@ -71,7 +71,7 @@ async def save(
 )
 async def read(episode_id: str, doctor: CurrentDoctor, memory: MemoryDep, request: Request) -> dict[str, Any]:
     episode = await run_in_threadpool(memory.get, doctor, episode_id)
-    auditing.record(
+    await auditing.record(
         request, "R", "episode.read", episode_ids=[episode_id], patient_refs=[episode.patient_ref] if episode.patient_ref else []
     )  # fmt: skip
     return episode_out(episode)
@@ -88,7 +88,7 @@ async def outcome(
 ) -> Response:
     await run_in_threadpool(_owned, memory, doctor, episode_id)
     # Audited before it is done: an update the log cannot record is not made.
-    auditing.record(request, "U", "episode.outcome", episode_ids=[episode_id])
+    await auditing.record(request, "U", "episode.outcome", episode_ids=[episode_id])
     await run_in_threadpool(memory.set_outcome, doctor, episode_id, body.outcome, body.note)
     return Response(status_code=204)
 
@@ -102,7 +102,7 @@ async def outcome(
 async def delete(episode_id: str, doctor: CurrentDoctor, memory: MemoryDep, request: Request) -> Response:
     await run_in_threadpool(_owned, memory, doctor, episode_id)
     # Audited before it is done: a deletion cannot be undone, so one the log cannot record is not made.
-    auditing.record(request, "D", "episode.delete", episode_ids=[episode_id])
+    await auditing.record(request, "D", "episode.delete", episode_ids=[episode_id])
     await run_in_threadpool(memory.delete, doctor, episode_id)
     return Response(status_code=204)
 

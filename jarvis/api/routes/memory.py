@@ -28,7 +28,7 @@ async def search(
         )
     )
     refs = [memory.pseudonyms.ref(body.patient_id).ref] if body.patient_id else []
-    auditing.record(
+    await auditing.record(
         request, "R", "memory.search", episode_ids=[h.episode_id for h in hits], patient_refs=refs
     )
     return {

@@ -35,7 +35,7 @@ async def history(
 ) -> dict[str, object]:
     episodes = await run_in_threadpool(memory.history, doctor, body.patient_id, body.limit)
     ref = memory.pseudonyms.ref(body.patient_id).ref
-    auditing.record(
+    await auditing.record(
         request, "R", "patient.history", episode_ids=[e.episode_id for e in episodes], patient_refs=[ref]
     )
     return {"episodes": [episode_out(e) for e in episodes]}
@@ -46,7 +46,9 @@ async def facts(
     body: PatientIdIn, doctor: CurrentDoctor, memory: MemoryDep, request: Request
 ) -> dict[str, object]:
     found = await run_in_threadpool(memory.facts, doctor, body.patient_id)
-    auditing.record(request, "R", "patient.facts", patient_refs=[memory.pseudonyms.ref(body.patient_id).ref])
+    await auditing.record(
+        request, "R", "patient.facts", patient_refs=[memory.pseudonyms.ref(body.patient_id).ref]
+    )
     return {"facts": [fact_out(f) for f in found]}
 
 
@@ -61,7 +63,7 @@ async def add_fact(
     body: FactIn, doctor: CurrentDoctor, memory: MemoryDep, request: Request
 ) -> dict[str, object]:
     fact = await run_in_threadpool(memory.add_fact, doctor, body.patient_id, body.category, body.text)
-    auditing.record(
+    await auditing.record(
         request, "C", "patient.fact.add", patient_refs=[memory.pseudonyms.ref(body.patient_id).ref]
     )
     return fact_out(fact)

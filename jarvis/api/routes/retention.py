@@ -17,7 +17,6 @@ from jarvis.errors import InputError, NotFoundError
 from jarvis.memory import validation
 from jarvis.memory.records.retention_store import Policy
 from jarvis.memory.service import MemoryService
-from jarvis.memory.vector_index import GENERATION_TTL_S
 from jobs import retention
 from jobs.erasure import erase_patient
 
@@ -61,14 +60,7 @@ class ErasureOut(BaseModel):
 
 
 def stores(resources: Resources, memory: MemoryService) -> retention.Stores:
-    settings = resources.settings
-    embedded = settings.chroma_mode == "embedded"
-    return retention.Stores.of(
-        memory,
-        chroma_path=settings.data_dir / "chroma" if embedded else None,
-        default_days=settings.retention_default_days,
-        grace_s=0.0 if embedded else GENERATION_TTL_S + 1.0,  # other replicas cache generations
-    )
+    return retention.Stores.for_deployment(memory, resources.settings)
 
 
 @router.post("/retention/run", name="retention.run", response_model=ReportOut, summary="Run retention now")
@@ -80,7 +72,7 @@ async def run_retention(
         retention.run, stores(resources, memory), None, now=now, dry_run=body.dry_run
     )
     counts = {k: v for k, v in report.to_dict().items() if isinstance(v, int) and not isinstance(v, bool)}
-    auditing.record(request, "D", "retention.run", detail={**counts, "cutoff_epoch": int(report.cutoff.timestamp()), "dry_run": int(report.dry_run)})  # fmt: skip
+    await auditing.record(request, "D", "retention.run", detail={**counts, "cutoff_epoch": int(report.cutoff.timestamp()), "dry_run": int(report.dry_run)})  # fmt: skip
     return report.to_dict()
 
 
@@ -89,7 +81,7 @@ async def read_policy(
     _admin: CurrentAdmin, resources: ResourcesDep, memory: MemoryDep, request: Request
 ) -> dict[str, object]:
     policy = await run_in_threadpool(stores(resources, memory).retention.policy, resources.settings.retention_default_days)  # fmt: skip
-    auditing.record(request, "R", "retention.policy.read")
+    await auditing.record(request, "R", "retention.policy.read")
     return {"default_days": policy.default_days, "per_doctor": dict(policy.per_doctor)}
 
 
@@ -103,7 +95,7 @@ async def update_policy(
             raise InputError(f"per_doctor days must be between 1 and {MAX_DAYS}")
     policy = Policy(body.default_days, dict(body.per_doctor))
     await run_in_threadpool(stores(resources, memory).retention.set_policy, policy, datetime.now(UTC))
-    auditing.record(request, "U", "retention.policy.update", detail={"default_days": body.default_days, "overrides": len(body.per_doctor)})  # fmt: skip
+    await auditing.record(request, "U", "retention.policy.update", detail={"default_days": body.default_days, "overrides": len(body.per_doctor)})  # fmt: skip
     return {"default_days": policy.default_days, "per_doctor": dict(policy.per_doctor)}
 
 
@@ -113,7 +105,7 @@ async def add_hold(
 ) -> dict[str, object]:
     refs = [r.ref for r in memory.pseudonyms.refs_for(body.patient_id)]
     created = await run_in_threadpool(stores(resources, memory).retention.add_hold, refs, datetime.now(UTC))
-    auditing.record(request, "C", "legalhold.create", patient_refs=refs)
+    await auditing.record(request, "C", "legalhold.create", patient_refs=refs)
     return {"held": True, "created": created}
 
 
@@ -124,7 +116,7 @@ async def remove_hold(
     refs = [r.ref for r in memory.pseudonyms.refs_for(body.patient_id)]
     if not await run_in_threadpool(stores(resources, memory).retention.remove_hold, refs):
         raise NotFoundError("no legal hold for this patient")
-    auditing.record(request, "D", "legalhold.delete", patient_refs=refs)
+    await auditing.record(request, "D", "legalhold.delete", patient_refs=refs)
     return Response(status_code=204)
 
 
@@ -136,5 +128,5 @@ async def erase(
     report = await run_in_threadpool(
         erase_patient, stores(resources, memory), None, refs, now=datetime.now(UTC)
     )
-    auditing.record(request, "D", "patient.erase", patient_refs=refs, detail={"episodes": report.episodes, "facts": report.facts, "doctors": report.doctors})  # fmt: skip
+    await auditing.record(request, "D", "patient.erase", patient_refs=refs, detail={"episodes": report.episodes, "facts": report.facts, "doctors": report.doctors})  # fmt: skip
     return report.to_dict()

@@ -17,7 +17,7 @@ router = APIRouter(prefix="/v1", tags=["session"], responses=ERRORS)
 
 @router.get("/whoami", name="auth.whoami", response_model=WhoAmIOut, summary="The caller's role and id")
 async def whoami(principal: CurrentPrincipal, request: Request) -> dict[str, object]:
-    auditing.record(request, "R", "auth.whoami")
+    await auditing.record(request, "R", "auth.whoami")
     return {
         "role": principal.role.value,
         "subject": principal.subject,

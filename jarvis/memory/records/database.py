@@ -36,7 +36,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        # A pool as large as the API's worker threads can use at once: with the default (5 + 10
+        # overflow) a busy server opened and closed a connection (and its pragmas) per request.
+        engine = create_engine(url, connect_args={"check_same_thread": False}, pool_size=32, max_overflow=32)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     if url.startswith("postgresql"):

@@ -37,6 +37,13 @@ class GenerationStore:
             row = session.get(VectorGenerationRow, doctor_id)
             return Generation() if row is None else Generation(row.current, row.building, row.retired)
 
+    def all(self) -> dict[str, Generation]:
+        with Session(self.engine) as session:
+            return {
+                row.doctor_id: Generation(row.current, row.building, row.retired)
+                for row in session.scalars(select(VectorGenerationRow))
+            }
+
     def unfinished(self) -> list[str]:
         """Doctors whose last compaction stopped half-way (a build or a drop is left to do)."""
         with Session(self.engine) as session:

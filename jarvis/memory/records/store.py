@@ -1,18 +1,22 @@
 """The record store: episodes, data keys and patient facts in SQLite or PostgreSQL.
 
-Every read takes the doctor id and puts it in the WHERE clause: a doctor can never read another
-doctor's rows, whatever the episode id. Only `committed` episodes are visible; `pending` rows are
-a save in flight (their vector may not exist yet) and are reconciled at start-up.
+Every read takes the doctor id: a doctor can never read another doctor's rows, whatever the episode
+id. It is in the WHERE clause, except where a list of ids is looked up (`_owned`): those rows are
+found by primary key and the doctor and state are checked on each row in code. Only `committed`
+episodes are visible; `pending` rows are a save in flight (their vector may not exist yet) and are
+reconciled at start-up.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, select, text, update
+from sqlalchemy import ColumnElement, Engine, delete, func, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
@@ -21,8 +25,12 @@ from jarvis.errors import ConflictError, UnavailableError
 from jarvis.memory.records.fulltext import lexical_search, owner_token
 from jarvis.memory.records.tables import DataKeyRow, EpisodeRow, PatientFactRow, StoreMetaRow, SummaryRow
 
+logger = logging.getLogger(__name__)
+
 PENDING, COMMITTED, DELETING = "pending", "committed", "deleting"
 _SEQ_ATTEMPTS = 5
+# SQLite's planner statistics are refreshed after this many episodes are inserted by this process.
+ANALYZE_EVERY = 5_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +39,18 @@ class RankFields:
     summary: str
     outcome: str | None
     patient_ref: str | None
+
+
+def _by_id(episode_ids: Sequence[str]) -> ColumnElement[bool]:
+    """Rows by primary key only. With the doctor in the same WHERE clause, SQLite's planner (which
+    has no statistics) walks the doctor's whole (doctor_id, state) index instead: 3.6 ms rather than
+    0.5 for 60 ids among a doctor's 1,000 episodes. Callers check each row with `_owned`."""
+    return EpisodeRow.id.in_(episode_ids)
+
+
+def _owned(row: Any, doctor_id: str) -> bool:
+    """The row is the doctor's and committed: the check that `_by_id` leaves to the caller."""
+    return bool(row.doctor_id == doctor_id and row.state == COMMITTED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +67,8 @@ class RecordStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
+        self._inserted_since_analyze = 0
+        self._analyze_lock = threading.Lock()
 
     def _session(self) -> Session:
         return self._sessions()
@@ -85,6 +107,7 @@ class RecordStore:
                                 for n in episodes
                             ],
                         )
+                self._count_inserts(len(episodes))
                 return
             except IntegrityError as exc:
                 # Two saves raced for the same session's next seq number: recompute and retry.
@@ -92,6 +115,31 @@ class RecordStore:
                     raise ConflictError("could not assign a session sequence number") from exc
             except SQLAlchemyError as exc:
                 raise UnavailableError(f"record store write failed ({type(exc).__name__})") from exc
+
+    def _count_inserts(self, n: int) -> None:
+        with self._analyze_lock:
+            self._inserted_since_analyze += n
+            due = self._inserted_since_analyze >= ANALYZE_EVERY
+            if due:
+                self._inserted_since_analyze = 0
+        if due:
+            try:
+                self.refresh_statistics()
+            except UnavailableError:  # an optimisation: the insert it follows has succeeded
+                logger.warning("could not refresh the planner statistics; retried later")
+
+    def refresh_statistics(self) -> None:
+        """Let SQLite's planner see the data. Without statistics it guesses, and at 100k episodes it
+        guessed wrong: it counted a session's episodes by walking the doctor's whole (doctor_id,
+        state) index (3 ms) instead of the session's unique index. ANALYZE, bounded by
+        analysis_limit, takes ~0.1 s at 100k episodes; it runs at start-up and every ANALYZE_EVERY
+        inserts. PostgreSQL's autovacuum keeps its own statistics."""
+        if self.engine.dialect.name != "sqlite":
+            return
+        with self._guard(), self.engine.connect() as connection:
+            connection.exec_driver_sql("PRAGMA analysis_limit=2000")
+            connection.exec_driver_sql("ANALYZE")
+            connection.commit()
 
     @staticmethod
     def _assign_seqs(session: Session, episodes: Sequence[NewEpisode]) -> None:
@@ -182,26 +230,20 @@ class RecordStore:
         )
         with self._guard(), self._session() as session:
             rows = session.execute(
-                select(*columns).where(
-                    EpisodeRow.id.in_(episode_ids),
-                    EpisodeRow.doctor_id == doctor_id,
-                    EpisodeRow.state == COMMITTED,
-                )
+                select(*columns, EpisodeRow.doctor_id, EpisodeRow.state).where(_by_id(episode_ids))
             )
-            return {r.id: RankFields(r.created_at, r.summary, r.outcome, r.patient_ref) for r in rows}
+            return {
+                r.id: RankFields(r.created_at, r.summary, r.outcome, r.patient_ref)
+                for r in rows
+                if _owned(r, doctor_id)
+            }
 
     def by_ids(self, doctor_id: str, episode_ids: Sequence[str]) -> dict[str, EpisodeRow]:
         if not episode_ids:
             return {}
         with self._guard(), self._session() as session:
-            rows = session.scalars(
-                select(EpisodeRow).where(
-                    EpisodeRow.id.in_(episode_ids),
-                    EpisodeRow.doctor_id == doctor_id,
-                    EpisodeRow.state == COMMITTED,
-                )
-            )
-            return {row.id: row for row in rows}
+            rows = session.scalars(select(EpisodeRow).where(_by_id(episode_ids)))
+            return {row.id: row for row in rows if _owned(row, doctor_id)}
 
     def history(
         self, doctor_id: str, patient_refs: Sequence[str], limit: int
