@@ -47,7 +47,7 @@ class Settings(BaseSettings):
         ge=1,
         le=64,
         description="threads per local embedding; concurrent requests already use every core, and a "
-        "second thread per request made the API slower (more switching, no gain)",
+        "second thread per request made the API slower (~52 searches/s against ~60 with one, 2 cores)",
     )
     gemini_api_key: SecretStr | None = None
     gemini_base_url: str | None = Field(default=None, description="override of the Gemini endpoint (tests)")
