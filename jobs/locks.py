@@ -16,13 +16,14 @@ import os
 import secrets
 import socket
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Connection, Engine, text
+from sqlalchemy import Engine, text
 from sqlalchemy.exc import SQLAlchemyError
 
 from jarvis.errors import ConflictError, UnavailableError
+from jarvis.memory.records.database import immediate_transaction
 
 DEFAULT_LEASE = timedelta(minutes=15)
 
@@ -52,23 +53,8 @@ def _advisory_key(name: str) -> int:
     return int.from_bytes(hashlib.sha256(f"jarvis:{name}".encode()).digest()[:8], "big", signed=True)
 
 
-@contextmanager
-def _immediate(engine: Engine) -> Iterator[Connection]:
-    """A SQLite transaction that holds the write lock from its first statement."""
-    with engine.connect() as connection:
-        connection.execution_options(isolation_level="AUTOCOMMIT")
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
-        try:
-            yield connection
-        except BaseException:
-            with suppress(SQLAlchemyError):
-                connection.exec_driver_sql("ROLLBACK")
-            raise
-        connection.exec_driver_sql("COMMIT")
-
-
 def _take_lease(engine: Engine, name: str, holder: str, lease: timedelta) -> None:
-    with _immediate(engine) as connection:
+    with immediate_transaction(engine) as connection:
         row = connection.execute(
             text("SELECT holder, expires_at FROM job_leases WHERE name = :n"), {"n": name}
         ).first()

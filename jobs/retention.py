@@ -197,13 +197,14 @@ def _forget(
         for doctor, ids in marked.items():
             stores.index.delete(doctor, ids)
     step("vectors_deleted")
-    total, done = sum(len(ids) for ids in marked.values()), 0
-    for ids in marked.values():
-        for start in range(0, len(ids), BATCH):
-            stores.records.delete_rows(ids[start : start + BATCH])
-            done += len(ids[start : start + BATCH])
-            progress(done, total)
-            lock.renew()
+    every = [episode_id for ids in marked.values() for episode_id in ids]
+
+    def deleted(done: int) -> None:
+        progress(done, len(every))
+        lock.renew()
+
+    lock.renew()
+    stores.retention.delete_episodes(every, deleted)
     step("rows_deleted")
     return compacted
 

@@ -86,6 +86,8 @@ class Scheduler:
                 logger.warning("job %s skipped: another run holds its lock", job.name)
             except JarvisError as exc:
                 logger.error("job %s failed: %s (%s)", job.name, exc.code, type(exc).__name__)
+            except Exception as exc:  # noqa: BLE001 - a bug in one job must not stop the others
+                logger.error("job %s failed unexpectedly (%s)", job.name, type(exc).__name__)
             else:
                 logger.info("job %s done in %.1f s: %s", job.name, time.perf_counter() - started, summary)
             ran.append(job.name)

@@ -6,7 +6,7 @@ writer lock before it reads the head and releases it at commit:
 - SQLite: `BEGIN IMMEDIATE` takes the single write lock up front (waiting up to busy_timeout),
   so the head read inside the transaction is the latest one. pysqlite's own transaction handling
   would start with a deferred BEGIN only at the INSERT, after the head read, so the connection
-  runs in driver autocommit and this module issues BEGIN IMMEDIATE / COMMIT / ROLLBACK itself.
+  runs in driver autocommit and issues BEGIN IMMEDIATE itself (records.database.immediate_transaction).
 - PostgreSQL: `LOCK TABLE audit_events IN EXCLUSIVE MODE` inside the transaction: writers queue,
   readers (ACCESS SHARE) are not blocked.
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
 
@@ -42,6 +42,7 @@ from jarvis.audit.query import AuditPage, AuditQuery, query_events
 from jarvis.audit.tables import AuditCheckpointRow, AuditEventPatientRow, AuditEventRow, as_utc
 from jarvis.audit.verify import VerifyResult, verify_chain
 from jarvis.errors import DataIntegrityError, UnavailableError
+from jarvis.memory.records.database import immediate_transaction
 
 logger = logging.getLogger(__name__)
 _CHECKPOINT = (
@@ -70,18 +71,8 @@ class AuditLog:
                 connection.exec_driver_sql("LOCK TABLE audit_events IN EXCLUSIVE MODE")
                 yield connection
             return
-        with self.engine.connect() as connection:
-            connection.execution_options(isolation_level="AUTOCOMMIT")
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
-            committed = False
-            try:
-                yield connection
-                connection.exec_driver_sql("COMMIT")
-                committed = True
-            finally:
-                if not committed:
-                    with suppress(SQLAlchemyError):
-                        connection.exec_driver_sql("ROLLBACK")
+        with immediate_transaction(self.engine) as connection:
+            yield connection
 
     @staticmethod
     def _head(connection: Connection) -> tuple[int, str]:

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from jarvis.audit.query import AuditQuery
+from jarvis.errors import UnavailableError
+from jarvis.memory.records import retention_store
 from jarvis.memory.records.retention_store import Policy
 from jarvis.memory.records.store import DELETING
 from jarvis.memory.types import EpisodeDraft
@@ -100,3 +104,61 @@ def test_marked_rows_left_by_an_interrupted_delete_are_finished(env: Env) -> Non
     report = retention.run(env.stores, env.audit, now=env.clock())
     assert report.deleted == 1 and visible(env, "dr-a", ids) == {ids[1]}
     assert vector_ids(env, "dr-a") == {ids[1]}
+
+
+@pytest.mark.parametrize("share", [0.0, 1.01], ids=["rebuilds-the-index", "row-by-row"])
+def test_both_delete_paths_leave_the_full_text_index_exact(
+    env: Env, share: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(retention_store, "REBUILD_SHARE", share)
+    old = save(env, "dr-a", "Dalbavancin for osteomyelitis", n=3)
+    env.clock.travel(days=60)
+    kept = save(env, "dr-a", "Dalbavancin weekly dosing", n=2)
+    report = retention.run(env.stores, env.audit, now=env.clock.travel(days=31))
+    assert report.deleted == 3
+    found = [e for e, _ in env.memory.store.lexical("dr-a", ["dalbavancin"], None, 10)]
+    assert sorted(found) == sorted(kept)
+    # The index keeps following the rows afterwards: the delete trigger is back in place.
+    later = save(env, "dr-a", "Dalbavancin and vancomycin", n=1)
+    env.memory.delete("dr-a", kept[0])
+    found = [e for e, _ in env.memory.store.lexical("dr-a", ["dalbavancin"], None, 10)]
+    assert sorted(found) == sorted([kept[1], *later])
+    assert not set(old) & set(found)
+    check_index(env)
+
+
+def check_index(env: Env) -> None:
+    """FTS5's own check that the index matches the rows of its content table (it raises when not)."""
+    from sqlalchemy import text
+
+    with env.memory.store.engine.begin() as connection:
+        connection.execute(text("INSERT INTO episode_fts(episode_fts, rank) VALUES ('integrity-check', 1)"))
+
+
+def test_a_failure_while_rebuilding_leaves_every_row_and_the_index_as_they_were(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sqlalchemy import text
+
+    monkeypatch.setattr(retention_store, "REBUILD_SHARE", 0.0)
+    old = save(env, "dr-a", "Dalbavancin for osteomyelitis", n=3)
+    with env.memory.store.engine.begin() as connection:  # the database refuses one of the deletes
+        connection.execute(
+            text(
+                "CREATE TRIGGER refuse BEFORE DELETE ON data_keys WHEN old.episode_id = :e"
+                " BEGIN SELECT RAISE(ABORT, 'refused'); END".replace(":e", f"'{old[1]}'")
+            )
+        )
+    with pytest.raises(UnavailableError):
+        retention.run(env.stores, env.audit, now=env.clock.travel(days=91))
+    assert len(env.stores.retention.deleting()) == 3  # still marked: the next run finishes them
+    with env.memory.store.engine.begin() as connection:
+        connection.execute(text("DROP TRIGGER refuse"))
+        triggers = {
+            r[0] for r in connection.execute(text("SELECT name FROM sqlite_master WHERE type = 'trigger'"))
+        }
+        assert connection.execute(text("SELECT count(*) FROM episode_search")).scalar_one() == 3
+    assert {"episode_search_ad", "episode_search_ai"} <= triggers
+    check_index(env)
+    assert retention.run(env.stores, env.audit, now=env.clock()).deleted == 3
+    assert env.memory.store.count() == 0

@@ -8,6 +8,8 @@ a deleted episode's bytes must not linger in the file.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +17,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.exc import SQLAlchemyError
 
 from jarvis.errors import ConfigurationError, UnavailableError
@@ -47,6 +49,25 @@ def make_engine(url: str) -> Engine:
             url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
         return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
     raise ConfigurationError("database URL must be sqlite:// or postgresql://")
+
+
+@contextmanager
+def immediate_transaction(engine: Engine) -> Iterator[Connection]:
+    """A SQLite transaction that holds the database's write lock from its first statement.
+
+    pysqlite's own transactions begin deferred, at the first write, so a read made earlier in the
+    transaction could be stale by then; this runs the connection in driver autocommit and issues
+    BEGIN IMMEDIATE / COMMIT / ROLLBACK itself. Errors propagate (callers translate them)."""
+    with engine.connect() as connection:
+        connection.execution_options(isolation_level="AUTOCOMMIT")
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        try:
+            yield connection
+        except BaseException:
+            with suppress(SQLAlchemyError):
+                connection.exec_driver_sql("ROLLBACK")
+            raise
+        connection.exec_driver_sql("COMMIT")
 
 
 def _alembic_config() -> Config:
