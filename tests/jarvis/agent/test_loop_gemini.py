@@ -77,3 +77,28 @@ def test_summaries_are_regenerated_every_n_episodes_and_reused_in_between(make_a
     assert summaries.current("dr-a", "s") == first  # byte-identical in between: the prefix stays cached
     save(1)
     assert summaries.current("dr-a", "s")[0].startswith("10 interactions")
+
+
+def test_when_one_summary_is_due_the_other_is_brought_up_to_date_with_it(make_agent: AgentFactory) -> None:
+    """The doctor summary and the session milestones share part 2 of the prompt: regenerated
+    together, the prompt prefix changes once instead of twice a few turns apart."""
+    agent, _ = make_agent()
+    memory = agent.memory
+    assert memory is not None
+    summaries = Summaries(memory.store, OfflineResponder(), every=5)
+    memory.save_batch("dr-a", [EpisodeDraft(f"earlier sepsis question {i}", "answer") for i in range(3)])
+
+    def turn(i: int) -> tuple[str | None, str | None]:
+        memory.save_batch("dr-a", [EpisodeDraft(f"potassium question {i}", "answer", session_id="s")])
+        summaries.refresh("dr-a", "s")
+        return summaries.current("dr-a", "s")
+
+    assert turn(0) == (None, None)
+    doctor, milestones = turn(1)  # the doctor's 5th episode, the session's 2nd
+    assert doctor is not None and doctor.startswith("5 interactions") and milestones is None
+    assert turn(2) == turn(3) == (doctor, None)
+    doctor, milestones = turn(4)  # the session's 5th: its milestones are due, the doctor's comes along
+    assert doctor is not None and doctor.startswith("8 interactions") and milestones is not None
+    # Next change: 5 episodes after the last regeneration (the doctor's 13th), not at its 10th.
+    assert turn(5) == turn(6) == turn(7) == turn(8) == (doctor, milestones)
+    assert turn(9)[0] != doctor
