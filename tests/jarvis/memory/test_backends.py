@@ -67,3 +67,20 @@ def test_save_search_outcome_delete_and_isolation(any_memory: MemoryService) -> 
     memory.delete("dr-a", dka)
     assert dka not in {h.episode_id for h in memory.search("dr-a", "DKA insulin", min_similarity=None)}
     assert memory.store.count("dr-a") == 2
+
+
+def test_a_vector_of_another_doctor_in_a_doctors_collection_is_never_returned(
+    make_memory: MemoryFactory,
+) -> None:
+    """Defence in depth: were a vector of dr-b ever written into dr-a's collection (a bug, a hand
+    edit), the doctor_id metadata of every result is checked and it is dropped."""
+    from jarvis.memory.vector_index import VectorItem
+
+    memory = make_memory()
+    mine = memory.save("dr-a", draft("Potassium 6.3 on spironolactone, what now?", "Stop it."))
+    stray = "ep_" + "x" * 24
+    vector = memory.embedder.embed_query("potassium 6.3 on spironolactone")
+    index = memory.index
+    index.upsert_into("dr-a", 0, [VectorItem(stray, vector, "dr-b", None, 0.0, None)])  # type: ignore[attr-defined]
+    assert [e for e, _ in index.query(vector, "dr-a", 5)] == [mine]
+    assert set(index.vectors("dr-a", [mine, stray])) == {mine}
