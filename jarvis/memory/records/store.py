@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from jarvis.errors import ConflictError, UnavailableError
-from jarvis.memory.records.fulltext import lexical_search, owner_token
+from jarvis.memory.records.fulltext import indexed_body, indexed_owner, lexical_search
 from jarvis.memory.records.tables import DataKeyRow, EpisodeRow, PatientFactRow, StoreMetaRow, SummaryRow
 
 logger = logging.getLogger(__name__)
@@ -102,8 +102,8 @@ class RecordStore:
                                 {
                                     "e": n.row.id,
                                     "d": n.row.doctor_id,
-                                    "o": owner_token(n.row.doctor_id),
-                                    "b": n.search_body,
+                                    "o": indexed_owner(n.row.patient_ref),
+                                    "b": indexed_body(n.row.doctor_id, n.search_body),
                                 }
                                 for n in episodes
                             ],

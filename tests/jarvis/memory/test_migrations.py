@@ -66,8 +66,26 @@ def test_a_database_with_episodes_upgrades_and_keeps_them_searchable(tmp_path: P
                 "INSERT INTO episode_search (episode_id, doctor_id, body) VALUES ('ep_1', 'dr-a', 'dalbavancin?')"
             )
         )
+        command.upgrade(config, "0009")  # a patient's episode, indexed the 0003 way
+        connection.execute(
+            text(
+                "INSERT INTO episodes (id, doctor_id, patient_ref, session_id, seq, created_at, query_deid,"
+                " response_deid, summary, tags, tools_used, embedding_model, state, state_at, enc_query,"
+                " enc_response) VALUES ('ep_2', 'dr-a', 'p1_ref', 's', 2, '2025-01-02', 'dalbavancin dose?',"
+                " 'weekly', 'Q: dalbavancin dose?', '[]', '[]', 'm', 'committed', '2025-01-02', x'00', x'00')"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO episode_search (episode_id, doctor_id, owner, body) VALUES ('ep_2', 'dr-a',"
+                " 'd' || lower(hex('dr-a')), 'Q: dalbavancin dose?')"
+            )
+        )
     database.migrate(engine)
     store = RecordStore(engine)
-    assert [e for e, _ in store.lexical("dr-a", ["dalbavancin"], None, 5)] == ["ep_1"]
+    assert sorted(e for e, _ in store.lexical("dr-a", ["dalbavancin"], None, 5)) == ["ep_1", "ep_2"]
+    assert [e for e, _ in store.lexical("dr-a", ["dalbavancin"], ["p1_ref"], 5)] == ["ep_2"]
     assert store.lexical("dr-b", ["dalbavancin"], None, 5) == []
+    with engine.begin() as connection:  # the index matches its rows
+        connection.execute(text("INSERT INTO episode_fts(episode_fts, rank) VALUES ('integrity-check', 1)"))
     engine.dispose()
