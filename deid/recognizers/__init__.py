@@ -5,6 +5,7 @@ from __future__ import annotations
 from presidio_analyzer import EntityRecognizer
 
 from deid.lexicon import Lexicon
+from deid.recognizers.addresses import AddressLabelRecognizer, StreetAddressRecognizer
 from deid.recognizers.ages import AgeRecognizer
 from deid.recognizers.contact import EmailRecognizer, IpRecognizer, PhoneRecognizer, UrlRecognizer
 from deid.recognizers.dates import DateRecognizer
@@ -19,23 +20,34 @@ from deid.recognizers.locations import (
     CityStateRecognizer,
     PlaceContextRecognizer,
     RoomBedRecognizer,
-    StreetAddressRecognizer,
     TownRecognizer,
     ZipCodeRecognizer,
 )
 from deid.recognizers.name_shapes import (
     DictionaryNameRecognizer,
     InitialsSignatureRecognizer,
+    MiddleInitialNameRecognizer,
     NicknameRecognizer,
 )
 from deid.recognizers.names import ContextNameRecognizer
+from deid.recognizers.national_ids import (
+    AadhaarRecognizer,
+    AuMedicareRecognizer,
+    CanadianHealthCardRecognizer,
+    NhsNumberRecognizer,
+    PpsnRecognizer,
+    SinRecognizer,
+    UkNinoRecognizer,
+)
 from deid.recognizers.ner import SpacyNerRecognizer
+from deid.recognizers.postcodes import PostcodeRecognizer
 
 RECOGNIZER_CLASSES = (
     ContextNameRecognizer,
     DictionaryNameRecognizer,
     NicknameRecognizer,
     InitialsSignatureRecognizer,
+    MiddleInitialNameRecognizer,
     SpacyNerRecognizer,
     DateRecognizer,
     AgeRecognizer,
@@ -47,8 +59,17 @@ RECOGNIZER_CLASSES = (
     LabelledIdRecognizer,
     VinRecognizer,
     UniqueCodeRecognizer,
+    NhsNumberRecognizer,
+    AadhaarRecognizer,
+    PpsnRecognizer,
+    UkNinoRecognizer,
+    CanadianHealthCardRecognizer,
+    SinRecognizer,
+    AuMedicareRecognizer,
     StreetAddressRecognizer,
+    AddressLabelRecognizer,
     ZipCodeRecognizer,
+    PostcodeRecognizer,
     CityStateRecognizer,
     FacilityRecognizer,
     LabelledPlaceRecognizer,

@@ -13,6 +13,14 @@ PHONE_LABEL = (
     r"(?:pager|pgr|page|paged|beeper|bleep|ext\.?|extension|phone|ph|tel|telephone|cell|mobile|fax|"
     r"call(?:ed)?|call\s?back|cb|contact|reach|number|no\.|#|x)"
 )
+# Words after which any grouping of digits is a phone number ("Mob: 9472 7916"), whatever its country.
+NUMBER_LABEL = (
+    r"(?=[a-z(])(?:(?:tel(?:ephone)?|phone|ph|mob(?:ile)?|cell(?:\s?phone)?|fax|landline|whats\s?app|pager|bleep)"
+    r"(?:\s*(?:no\.?|number|#))?|(?:contact|home|work|office|daytime|evening|emergency)\s+"
+    r"(?:no\.?|number|tel|phone)|(?:desk|office|home|work|mobile)(?=\s*:)|\([hwmc]\)|"
+    r"(?:call|ring|phone|text|reach|contact)(?:ed)?\s+(?:(?:me|him|her|them|us|the\s+\w+)\s+)?(?:on|at)|"
+    r"messages?\s+to|registered(?:\s+(?:mobile|number|phone))?)"
+)
 TLDS = (
     r"(?:com|org|net|edu|gov|mil|int|io|info|biz|health|care|md|us|uk|ca|au|de|fr|in|co|me|app|"
     r"online|site|clinic|hospital|nhs)"
@@ -31,7 +39,34 @@ class PhoneRecognizer(RegexRecognizer):
         ("nanp_bare", r"(?<![\w+/.-])(?:\+?1)?\d{10}(?!\d)", 0.5),
         # a seven-digit local number without its area code: "cell 555-0142", "(h) 555 0142"
         ("local", r"(?<![\w+/.:-])\d{3}[-.]\d{4}(?![\w/-]|\.\d)", 0.5),
-        ("international", r"(?<![\w/.-])\+(?:[2-9]\d{0,2})(?:[\s.-]?\d{1,4}){2,5}(?!\d)", 0.8),
+        # E.164 and its written forms: "+44 20 7946 0958", "+44 (0)20 7946 0958", "+91 98765 43210",
+        # "+234-803-123-4567", "0044 161 496 0000"; the trunk "(0)" some countries write is optional.
+        (
+            "international",
+            r"(?<![\w/.+-])(?:\+|\b00\s?)[1-9]\d{0,2}(?:[\s.-]?\(0\))?(?:[\s.-]?\(?\d{1,5}\)?){2,6}"
+            rf"(?![\d/]|[.,]\d){EXTENSION}",
+            0.8,
+        ),
+        # National numbers with their trunk 0 (UK, Ireland, India, Nigeria, Australia, most of Europe):
+        # "020 7946 0958", "07700 900123", "(01) 555 1234", "0803 123 4567", "022-2345 6789".
+        (
+            "trunk",
+            r"(?<![\w+/.:,-])(?:\(0\d{1,4}\)|0[1-9]\d{0,3})(?:[\s.-]?\d{2,5}){1,4}"
+            rf"(?![\d/]|[.,:-]\d){EXTENSION}",
+            0.75,
+        ),
+        # an area code in brackets without the trunk 0: "(71) 4233-6306", "(08) 8747 6301"
+        ("bracketed", r"(?<![\w/(])\(\d{2,5}\)\s?\d{2,5}(?:[\s.-]\d{2,5}){1,2}(?![\d/]|[.,:-]\d)", 0.7),
+        # Indian mobile numbers written without a trunk or country code: "98765 43210"
+        ("india_mobile", r"(?<![\w+/.:,-])[6-9]\d{4}[\s-]\d{5}(?![\d/]|[.,:-]\d)", 0.7),
+        # any grouping of 7-15 digits after a word that says a phone number follows: "Phone: 467 3395",
+        # "Mob 9472 7916", "contact no. 9876543210", "call me on 0490 75 40 81"
+        (
+            "labelled",
+            rf"\b{NUMBER_LABEL}\s*[:#.-]?\s*(?P<phi>\+?\(?\d[\d()]*(?:[\s.-]\(?\d[\d()]*){{0,5}})"
+            rf"(?![\d/]|[.,:-]\d){EXTENSION}",
+            0.7,
+        ),
         # short internal numbers need a label: "pager 4-5521", "x4417", "ext. 22", "pgr #12345"
         (
             "internal",
@@ -53,6 +88,8 @@ class PhoneRecognizer(RegexRecognizer):
     )
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
+        if pattern in _DIGIT_RANGE:
+            return _is_phone_shaped(text[start:end], _DIGIT_RANGE[pattern])
         if pattern == "nanp_bare":
             # Ten bare digits are a phone only with a phone cue; otherwise the ID recognizer takes them.
             return bool(re.search(PHONE_LABEL, before(text, start, 20)))
@@ -69,6 +106,24 @@ class PhoneRecognizer(RegexRecognizer):
                 # "x4417" is an extension, "x 5 days" a count: require four digits straight after.
                 return len(text[start:end]) >= 4 and "-" not in text[start:end]
         return True
+
+
+# How many digits a number of each pattern has (E.164 allows 15 after the country code's "+").
+_DIGIT_RANGE = {"international": (8, 15), "trunk": (9, 12), "bracketed": (8, 12), "labelled": (7, 15)}
+_DATE_START = re.compile(r"(\d{1,2})[\s./-](\d{1,2})[\s./-](?:19|20)?\d\d(?!\d)")
+
+
+def _is_phone_shaped(number: str, digit_range: tuple[int, int]) -> bool:
+    """Enough digits for a phone number, and not a date or a list of clock times ("0600 1200 1800")."""
+    main = re.sub(r"\s*(?:x|ext\.?|extension)\s*\d{1,5}$", "", number, flags=re.IGNORECASE)
+    digits = sum(c.isdigit() for c in main)
+    if not digit_range[0] <= digits <= digit_range[1] or main.count("(") != main.count(")"):
+        return False
+    date = _DATE_START.match(main)
+    if date and min(int(date[1]), int(date[2])) <= 12 and max(int(date[1]), int(date[2])) <= 31:
+        return False  # "01.02.2023", "05 06 2023 0800"
+    groups = re.findall(r"\d+", main)
+    return not (len(groups) > 1 and all(_is_clock_time(g) for g in groups))
 
 
 def _is_clock_time(digits: str) -> bool:

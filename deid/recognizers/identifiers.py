@@ -10,13 +10,24 @@ from deid.recognizers.base import RegexRecognizer, after, before
 from deid.types import ID
 
 LABEL = (
-    r"(?:mrn|mr\s?#|mr\s+(?:no|number)|medical\s+record(?:\s+(?:number|no\.?|#))?|med\s+rec|hospital\s+(?:number|no\.?|#)|"
+    r"(?=[a-z&])(?:mrn|mr\s?#|mr\s+(?:no|number)|medical\s+record(?:\s+(?:number|no\.?|#))?|med\s+rec|hospital\s+(?:number|no\.?|#)|"
     r"unit\s+(?:number|no\.?)|chart(?:\s+(?:number|no\.?|#))?|acct|account|acc(?:ession)?|encounter|enc|visit|csn|fin|har|"
     r"member(?:\s+id)?|subscriber(?:\s+id)?|policy|group|plan\s+id|medicaid|medicare|mbi|hicn|insurance(?:\s+id)?|"
     r"beneficiary|id|identifier|patient\s+id|pt\s+id|license|licence|lic|dl|driver'?s\s+licen[cs]e|dea|npi|upin|"
     r"certificate|cert|serial|s/n|sn|serial\s+no\.?|device(?:\s+id)?|udi|imei|vin|plate|tag|specimen|"
     r"case|claim|ticket|badge|employee(?:\s+id)?|record|ssn|ss#|soc(?:ial)?\s+sec(?:urity)?(?:\s+(?:number|no\.?|#))?|"
-    r"passport|reference|ref|auth(?:orization)?|requisition|req|order|rx|prescription|tracking)"
+    r"passport|reference|ref|auth(?:orization)?|requisition|req|order|rx|prescription|tracking|"
+    # health and national numbers outside the US: NHS/CHI/H&C, UHID, IP/OP numbers, Irish PPSN,
+    # Canadian health cards (OHIP, PHN, RAMQ), UK NI, Aadhaar, ABHA, NHIS, NIN, NHI, IHI
+    r"nhs|chi|h&c|uhid|crn|hosp(?:ital)?\s+(?:reg(?:istration)?|id)|(?:ip|op|ipd|opd)\s+(?:no\.?|number|#)|"
+    r"reg(?:istration)?\s+(?:no\.?|number|#)|folder|file\s+(?:no\.?|number|#)|card\s+(?:no\.?|number|#)|"
+    r"pps|ppsn|ohip|health\s+card|hcn|phn|ramq|sin|social\s+insurance|nino|national\s+insurance|"
+    r"ni\s+(?:no\.?|number)|aadh?aar|uid|abha|pan\s+card|voter\s+id|nhis|nin|nhi|ihi|national\s+id)"
+)
+# Labels of a hospital's own numbers, which are often written with the year: "IP No. 4521/23".
+RECORD_LABEL = (
+    r"(?:mrn|mrd|cr|hosp(?:ital)?|ip|op|ipd|opd|reg(?:istration)?|folder|file|case|card|unit|uhid|record|"
+    r"admission|adm)\s*(?:no\.?|number|#|id)?"
 )
 CODE = r"[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?"
 UNITS = re.compile(
@@ -53,12 +64,20 @@ class LabelledIdRecognizer(RegexRecognizer):
             r"(?P<phi>\d{2,6}(?: \d{2,6}){1,4})(?![\d.])",
             0.8,
         ),
+        # a hospital number with its year or ward after a slash: "IP No. 4521/23", "folder no 22/1043"
+        (
+            "record_slashed",
+            rf"\b{RECORD_LABEL}\s*[:#.]?\s*(?P<phi>[A-Z]{{0,3}}\d{{2,8}}/\d{{2,8}})(?![\w/])",
+            0.8,
+        ),
     )
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
         code = text[start:end]
         # An identifier has digits; "ID consult", "group B strep" and "case 2" do not identify.
         digits = sum(c.isdigit() for c in code)
+        if pattern == "record_slashed":
+            return digits >= 5
         if pattern == "labelled_spaced":
             return digits >= 7 and not UNITS.match(text[end:].lower())
         if digits == 0 or len(code) < 3:

@@ -1,5 +1,6 @@
-"""Geography smaller than a state (Safe Harbor B): street addresses, towns and cities, ZIP codes,
-rooms and beds (facilities and wards are in facilities.py). States and countries are kept (Safe
+"""Geography smaller than a state (Safe Harbor B): towns and cities, ZIP codes, rooms and beds
+(street addresses are in addresses.py, postcodes outside the US in postcodes.py, facilities and
+wards in facilities.py). States and countries are kept (Safe
 Harbor allows them).
 """
 
@@ -18,56 +19,10 @@ from deid.recognizers.names import NOT_NAMES
 from deid.text import Case, Token, tokenize
 from deid.types import LOCATION
 
-STREET_SUFFIX = (
-    r"(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|court|ct|way|place|pl|terrace|ter|"
-    r"parkway|pkwy|highway|hwy|circle|cir|square|sq|trail|trl|turnpike|tpke|row|path|alley|crescent|"
-    r"close|plaza|heights|hts|commons|green|landing|pike|run|walk|wharf|park)"
-)
-UNIT = r"(?:,?\s*(?:apt|apartment|unit|suite|ste|#|fl|floor|rm|room|bldg|building)\.?\s*#?\s*[A-Z0-9-]+)?"
 STATE_WORDS = "|".join(
     [
         r"A[LKZR]|C[AOT]|D[EC]|FL|GA|HI|I[DLNA]|K[SY]|LA|M[EDAINSOT]|N[EVHJMYCD]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[TA]|W[AVIY]|PR"
     ]
-)
-
-
-class StreetAddressRecognizer(RegexRecognizer):
-    ENTITY = LOCATION
-    PATTERNS = (
-        (
-            "street",
-            rf"(?<![\d/.,:-])\b\d{{1,6}}[A-Z]?\s+(?:(?:N|S|E|W|NE|NW|SE|SW|north|south|east|west)\.?\s+)?"
-            rf"(?:[A-Z0-9][\w'-]*\.?\s+){{1,3}}{STREET_SUFFIX}\b\.?{UNIT}",
-            0.85,
-        ),
-        ("po_box", r"\bp\.?\s?o\.?\s+box\s+\d+\b", 0.9),
-        # numbered roads: "on Route 27", "I-93", "Hwy 1"
-        ("route", r"(?-i:\b(?:Route|Rte\.?|RT|Highway|Hwy|Interstate|I-)\s?\d{1,3}[A-Z]?\b)", 0.75),
-        # a street named without its number: "BMP at Quest on Winthrop Ave"
-        (
-            "street_name",
-            r"(?-i:\b[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s(?:Street|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|"
-            r"Parkway|Pkwy|Highway|Hwy|Turnpike|Terrace)\b\.?)",
-            0.7,
-        ),
-    )
-
-    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
-        if pattern != "street":
-            return True
-        words = re.findall(r"[A-Za-z]+", text[start:end])
-        # "2 tabs po dr" or "40 mg iv push st" are orders: a street name is not a clinical word.
-        name_words = words[:-1] if len(words) > 1 else words
-        return not any(
-            w.lower() in NOT_NAMES
-            or self.lexicon.is_clinical_term(w)
-            or (w.islower() and self.lexicon.is_clinical(w) and w.lower() not in _STREETISH)
-            for w in name_words
-        )
-
-
-_STREETISH = frozenset(
-    "main oak elm pine maple cedar birch park lake hill high church school mill spring".split()
 )
 
 
@@ -166,6 +121,11 @@ class PlaceContextRecognizer(RegexRecognizer):
         return out
 
 
+def _abbreviation(word: str) -> bool:
+    """Capitals after the first letter of a short word: "OSA", "MoCA", "VAC"."""
+    return len(word) <= 4 and any(c.isupper() for c in word[1:])
+
+
 def _trailing_name_tokens(tokens: Sequence[Token], lexicon: Lexicon) -> list[Token]:
     keep: list[Token] = []
     for tok in reversed(tokens):
@@ -225,9 +185,8 @@ class TownRecognizer(LexiconRecognizer):
         tokens = tokenize(text)
         results: list[RecognizerResult] = []
         i = 0
-        starts = self.lexicon.place_starts
         while i < len(tokens):
-            if tokens[i].bare.lower().replace("’", "'") not in starts:
+            if not self.lexicon.starts_place(tokens[i].bare):
                 i += 1
                 continue
             for n in (3, 2, 1):
@@ -265,6 +224,8 @@ class TownRecognizer(LexiconRecognizer):
                 return 0.85
         if self.STRONG_BEFORE.search(prefix):
             return 0.8
+        if len(run) == 1 and first.case is Case.MIXED and _abbreviation(first.bare):
+            return 0.0  # "OSA", "MoCA", "TIMI": in mixed-case text an abbreviation, not a town
         if (len(run) == 1 and lex.is_clinical_term(first.bare)) or self.SCORE_AFTER.match(text, end):
             return 0.0  # a drug or abbreviation; or a score or grade: "Morse 65", "Paris 0-IIa"
         if len(run) > 1 and first.case is Case.MIXED:

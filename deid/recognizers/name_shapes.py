@@ -146,3 +146,31 @@ class InitialsSignatureRecognizer(RegexRecognizer):
             or self.lexicon.zipf(low) >= 3.5
             or low in ("rn", "md", "np", "pa", "do")
         )
+
+
+class MiddleInitialNameRecognizer(RegexRecognizer):
+    """A given name, a middle initial and a surname: "Janka M. Szász", "Ryan P Costa". The shape is
+    a name's in any language; clinical phrases of the same shape ("Hepatitis B Surface", "Factor V
+    Leiden", "Group A Strep") have a medical or common word first."""
+
+    ENTITY = NAME
+    FLAGS = 0
+    PATTERNS = (
+        (
+            "middle_initial",
+            r"\b[A-ZÀ-Þ][^\W\d_A-Z]+(?:-[A-ZÀ-Þ][^\W\d_]+)?\s[A-Z]\.?\s[A-ZÀ-Þ][^\W\d_]+(?:['’-][^\W\d_]+)*\b",
+            0.6,
+        ),
+    )
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        words = text[start:end].split()
+        first, last = words[0], words[-1]
+        return all(self._namelike(w) for w in (first, last)) and not self.lexicon.is_clinical(last)
+
+    def _namelike(self, word: str) -> bool:
+        low = word.lower().rstrip("'’s")
+        lex = self.lexicon
+        if low in NOT_NAMES or lex.is_clinical(low) or lex.is_place_word(low):
+            return False
+        return lex.zipf(low) < 4.5 or lex.is_census_name(low)

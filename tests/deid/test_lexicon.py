@@ -74,3 +74,20 @@ def test_clinical_words_by_shape(lexicon: Lexicon, word: str, clinical: bool) ->
 
 def test_census_names_match_without_apostrophes(lexicon: Lexicon) -> None:
     assert lexicon.name_likelihood("O'Connor") > 0 and lexicon.is_census_name("o'brien")
+
+
+@pytest.mark.parametrize(
+    ("phrase", "is_town"),
+    [
+        ("Didsbury", True),  # a suburb of Manchester (GB, 500+ people)
+        ("Enugu", True),
+        ("Bangalore", True),  # the English name of Bengaluru
+        ("Goiania", True),  # accents dropped as well as kept
+        ("Goiânia", True),
+        ("Battle", False),  # a small town named like an English word
+        ("bile", False),  # a small town named like a medical word
+        ("doula", False),
+    ],
+)
+def test_world_towns(lexicon: Lexicon, phrase: str, is_town: bool) -> None:
+    assert lexicon.is_town(phrase) is is_town

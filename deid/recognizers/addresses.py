@@ -1,0 +1,228 @@
+"""Street addresses (Safe Harbor B) in US and international shapes: "14 Birch Lane, Apt 3", "Flat 3,
+22 Acacia Avenue", "No. 12, 4th Cross", "Plot 1234, Adeola Odeku Street", PO boxes, US military mail
+("PSC 0413, Box 8144, APO AA 42323"), flats and suites; then the locality, district and town that
+follow an address after commas ("..., Kilburn, London"), and whatever an "Address:" label introduces.
+"""
+
+from __future__ import annotations
+
+import re
+
+from presidio_analyzer import RecognizerResult
+from presidio_analyzer.nlp_engine import NlpArtifacts
+
+from deid.recognizers.base import RegexRecognizer
+from deid.recognizers.names import NOT_NAMES
+from deid.types import LOCATION
+
+STREET_SUFFIX = (
+    r"(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|court|ct|way|place|pl|terrace|ter|"
+    r"parkway|pkwy|highway|hwy|circle|cir|square|sq|trail|trl|turnpike|tpke|row|path|alley|crescent|cres|"
+    r"close|plaza|heights|hts|commons|green|landing|pike|run|walk|wharf|park|"
+    # British, Irish and Commonwealth streets; Indian roads and neighbourhoods (marg, nagar, salai)
+    r"gardens|gdns|grove|mews|rise|vale|parade|gate|wynd|croft|meadows?|quay|embankment|hill|estate|"
+    r"marg|nagar|colony|layout|enclave|vihar|salai|chowk)"
+)
+# Suffixes that are also ordinary words ("3 fold rise"): a street only when its words are capitalised.
+WORDLIKE_SUFFIX = frozenset(
+    "rise vale gate hill estate layout colony croft meadow meadows parade green run walk park row path".split()
+)
+UNIT = (
+    r"(?:,?\s*(?:apt|apartment|unit|suite|ste|#|fl|floor|rm|room|bldg|building|flat)\.?\s*#?\s*[A-Z0-9-]+)?"
+)
+# What comes before a house number outside the US: "No. 12", "Plot 45", "H.No. 4-1-123", "Flat 3, 22"
+# (looked for behind a street's match rather than inside its regex: an optional prefix there would
+# be tried at every word of every text)
+HOUSE_BEFORE = re.compile(
+    r"(?:\b(?:(?:house|door|plot)\s+no\.?|h\.\s?no\.?|no\.?|plot|(?:flat|apt\.?|unit)\s+\d\w{0,3},?)\s*"
+    r"|\b\d{1,6}[A-Z]?,?\s+)$",
+    re.IGNORECASE,
+)
+# The parts of an address after its street, each after a comma or alone on its line: a locality,
+# district or town written with capitals ("..., Kilburn, London"), up to a postcode or the end.
+NEXT_PART = re.compile(
+    r"(?:,[ \t]*|[ \t]*\n[ \t]*)(?P<part>(?:[A-Z][\w'’-]*|\d{1,2}(?:st|nd|rd|th))(?:[ \t]+[A-Z][\w'’-]*){0,2})"
+    r"(?=[ \t]*(?:[,\n.;)]|$|[ \t]+[A-Z0-9]{2,4}[ \t-]?[A-Z0-9]{2,4}\b))"
+)
+# The endings of one-word street names in northern and central Europe (checked after a cheap match).
+COMPOUND_STREET = (
+    "gade vej gata gatan veien vegen straße strasse str. weg laan straat katu tie kuja utca allee platz "
+    "ring gasse dijk kade plein vägen väg torget iela ulica"
+).split()
+# These patterns find the street (or box) of an address; what follows it is read as the rest of it.
+ADDRESS_STARTS = frozenset(
+    {"street", "po_box", "unit", "house", "numbered_street", "street_name", "kind_first", "compound_street"}
+)
+
+
+class StreetAddressRecognizer(RegexRecognizer):
+    ENTITY = LOCATION
+    PATTERNS = (
+        (
+            "street",
+            rf"(?<![\d/.,:-])\b\d{{1,6}}[A-Z]?(?:[/-]\d{{1,4}}[A-Z]?){{0,2}},?\s+"
+            rf"(?:(?:N|S|E|W|NE|NW|SE|SW|north|south|east|west)\.?\s+)?"
+            rf"(?:[A-Z0-9][\w'-]*\.?\s+){{1,3}}{STREET_SUFFIX}\b\.?{UNIT}",
+            0.85,
+        ),
+        ("po_box", r"\b(?:p\.?\s?o\.?|post\s+office)\s+box\s+\d+\b", 0.9),
+        # a house number announced as one, before the street: "No. 12, 4th Cross", "H.No. 4-1-123,"
+        (
+            "house",
+            r"\b(?:(?:house|door|plot)\s+no|h\.\s?no|no)\.?\s*\d{1,5}[A-Z]?(?:[/-]\d{1,4}[A-Z]?){0,2}"
+            r"(?=,\s*(?:\d{1,2}(?:st|nd|rd|th)\s|[A-Z][\w'-]+\s+(?:[A-Z][\w'-]+\s+)?"
+            + STREET_SUFFIX
+            + r"\b))",
+            0.75,
+        ),
+        # US military mail: "PSC 0413, Box 8144, APO AA 42323", "Unit 4719 Box 7394 DPO AP 70942",
+        # "USNS Harris, FPO AE 12345"
+        (
+            "military",
+            r"\b(?:(?:psc|cmr|unit)\s+\d{3,5},?\s+box\s+\d{3,5}|us[ns]s?v?\s+[a-z]+(?:\s[a-z]+)?)"
+            r",?\s+(?:apo|dpo|fpo)\s+a[aep]\b(?:\s+\d{5})?",
+            0.9,
+        ),
+        # a flat, suite or plot with its number: "Flat 3B", "Apt. 864", "Suite 282", "Plot 45"
+        (
+            "unit",
+            r"\b(?:apt|apartment|suite|ste|flat|plot)\.?\s*#?\s*\d{1,5}[A-Z]?(?![\w/:.-]|\.\d)",
+            0.7,
+        ),
+        # Bengaluru's numbered streets and Indian sectors: "4th Cross", "3rd Main Road", "Sector 21"
+        (
+            "numbered_street",
+            r"(?-i:\b\d{1,2}(?:st|nd|rd|th)\s+(?:Cross|Main|CROSS|MAIN)(?:\s+(?:Road|Rd|ROAD|RD))?\b|"
+            r"\b(?:Sector|SECTOR)\s+\d{1,3}[A-Z]?\b)",
+            0.7,
+        ),
+        # the street's kind before its name, as in French (Quebec), Spanish, Portuguese and Italian:
+        # "1234, rue Sainte-Catherine Ouest", "Via Franscini 71", "Rua do Arenque 1634"
+        (
+            "kind_first",
+            r"\b(?-i:rue|Rue|RUE|Via|Viale|Calle|Avenida|Avda\.|Rua|Piazza|Largo|"
+            r"Carrer|Strada|chemin|Chemin|boulevard|boul\.|Boul\.|rang|Rang)\s+"
+            r"(?:(?-i:de|du|des|la|le|del|do|da|dos|das|dei|della|di)\s+|[ld]['’]\s?)*"
+            r"(?-i:[A-Z][\w'’-]*)(?:[ -](?-i:[A-Z][\w'’-]*|Ouest|Est|Nord|Sud)){0,3}(?:,?\s+\d{1,5}[A-Z]?\b)?",
+            0.75,
+        ),
+        # a street named by a one-word compound with its number after it, as in northern and central
+        # Europe: "Hauptstraße 12", "Søndergade 52", "Harjukuja 54", "Populierenstraat 374"
+        (
+            "compound_street",
+            r"(?-i:\b[A-ZÀ-Þ][^\W\d_]+\s\d{1,5}[a-zA-Z]?\b)",
+            0.75,
+        ),
+        # numbered roads: "on Route 27", "I-93", "Hwy 1"
+        ("route", r"(?-i:\b(?:Route|Rte\.?|RT|Highway|Hwy|Interstate|I-)\s?\d{1,3}[A-Z]?\b)", 0.75),
+        # a street named without its number: "BMP at Quest on Winthrop Ave"
+        (
+            "street_name",
+            r"(?-i:\b[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s(?:Street|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|"
+            r"Parkway|Pkwy|Highway|Hwy|Turnpike|Terrace)\b\.?)",
+            0.7,
+        ),
+    )
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        results: list[RecognizerResult] = []
+        for name, regex, score in self._compiled:
+            for match in regex.finditer(text):
+                start, end = match.span()
+                if self.validate(text, start, end, name):
+                    if name in ("street", "kind_first"):
+                        start = self._house_start(text, start)
+                    if name in ADDRESS_STARTS:
+                        end = self._rest_of_address(text, end)
+                    results.append(RecognizerResult(LOCATION, start, end, score))
+        return results
+
+    def _house_start(self, text: str, start: int) -> int:
+        """Where an address begins whose street starts at `start`: "No. 12 ", "Flat 3, ", "1234, rue"."""
+        house = HOUSE_BEFORE.search(text, max(0, start - 20), start)
+        return house.start() if house else start
+
+    def _rest_of_address(self, text: str, end: int) -> int:
+        """The end of the address whose street ends at `end`: up to three more parts."""
+        for _ in range(3):
+            part = NEXT_PART.match(text, end)
+            if part is None or not self._is_place_part(part["part"]):
+                break
+            end = part.end("part")
+        return end
+
+    def _is_place_part(self, part: str) -> bool:
+        words = part.split()
+        if self.lexicon.is_place_word(part) or part.upper() in self.lexicon.state_abbrevs:
+            return False  # a state, province or country: Safe Harbor keeps it
+        return not any(
+            w.lower() in NOT_NAMES or self.lexicon.is_clinical_term(w) or w.lower() in _NOT_PLACE_PARTS
+            for w in words
+        )
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
+        if pattern == "unit":
+            # "flat 3 days", "T waves flat 3 leads": a flat's number is followed by the address
+            follows = text[end : end + 20]
+            if re.match(
+                r"\s*(?:x\s*)?(?:days?|wks?|weeks?|h|hrs?|hours?|mg|ml|units?|times)\b", follows.lower()
+            ):
+                return False
+            word = text[start:end].lower()
+            return not word.startswith(("flat", "plot")) or bool(
+                re.match(r"\s*(?:[,\n]|$|[A-Z0-9])", follows)
+            )
+        if pattern == "compound_street":
+            return text[start:end].split()[0].lower().endswith(tuple(COMPOUND_STREET))
+        if pattern == "kind_first":
+            # "Via IV", "Rue 3": the street's name is a proper word, not an abbreviation or a number
+            name = re.findall(r"[^\W\d_]+", text[start:end])[1:]
+            return bool(name) and not any(w.isupper() or self.lexicon.is_clinical_term(w) for w in name)
+        if pattern != "street":
+            return True
+        match = text[start:end]
+        words = re.findall(
+            r"[A-Za-z]+",
+            re.sub(r"^\W*(?:house|door|plot|h\.\s?no|no|flat|apt|unit)\b\.?", "", match, flags=re.I),
+        )
+        suffix = re.search(rf"\b{STREET_SUFFIX}\b\.?(?={UNIT}$)", match, re.IGNORECASE)
+        if suffix and suffix.group().lower().rstrip(".") in WORDLIKE_SUFFIX and match.islower():
+            return False  # "3 fold rise", "2 flights uphill": ordinary words in lower case
+        # "2 tabs po dr" or "40 mg iv push st" are orders: a street name is not a clinical word.
+        name_words = words[:-1] if len(words) > 1 else words
+        return not any(
+            w.lower() in NOT_NAMES
+            or self.lexicon.is_clinical_term(w)
+            or (w.islower() and self.lexicon.is_clinical(w) and w.lower() not in _STREETISH)
+            for w in name_words
+        )
+
+
+_STREETISH = frozenset(
+    "main oak elm pine maple cedar birch park lake hill high church school mill spring".split()
+)
+# Words that start what follows an address rather than continue it ("..., Tel 0161...", "..., DOB").
+_NOT_PLACE_PARTS = frozenset("tel phone mobile mob fax email dob nhs mrn dear re ref".split())
+
+
+class AddressLabelRecognizer(RegexRecognizer):
+    """The address after an "Address:" label, to the end of its line or the next label."""
+
+    ENTITY = LOCATION
+    PATTERNS = (
+        (
+            "address_label",
+            r"(?:^|[\n;|]|\s{2})[ \t]*(?:(?:home|postal|permanent|current|residential|correspondence|new|billing|"
+            r"mailing|patient'?s?)\s+)?(?:address|addr\.?)[ \t]*(?:[:\-]|is)[ \t]*"
+            r"(?P<phi>[^\n:;|]{4,120}?)(?=[ \t]*(?:$|\n|;|\||\s{2}|[,.]?\s+(?:tel|phone|mob|fax|email|dob|nhs)\b))",
+            0.75,
+        ),
+    )
+    FLAGS = re.IGNORECASE | re.MULTILINE
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        # "Address: concerns re falls" is a plan: an address has a number or a capitalised place word.
+        value = text[start:end]
+        return bool(re.search(r"\d", value)) and bool(re.search(r"\b[A-Z][a-z]+\b|\b[A-Z]{3,}\b", value))

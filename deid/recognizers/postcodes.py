@@ -1,0 +1,67 @@
+"""Postal codes outside the US (Safe Harbor B; US ZIP codes are in locations.py): UK postcodes,
+Canadian postal codes, Irish Eircodes, Australian postcodes after their state, Indian PIN codes
+after a town, and any code after a "postcode" label.
+
+Each country's code has a fixed alphabet, which keeps clinical shapes out: "L4 5TH" would be a UK
+postcode but ordinals are excluded, "G2P1A0" (gravida/para) would be a Canadian one but a postal
+code is written with its space.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deid.recognizers.base import RegexRecognizer, before
+from deid.types import LOCATION
+
+# Royal Mail's alphabet: the outward code's letters and the inward code's two letters (no C I K M O V).
+UK_OUTWARD = r"(?:[A-PR-UWYZ][0-9][0-9A-HJKPS-UW]?|[A-PR-UWYZ][A-HK-Y][0-9][0-9ABEHMNPRV-Y]?|GIR)"
+UK_INWARD = r"[0-9][ABD-HJLNP-UW-Z]{2}"
+# Canada Post: no D F I O Q U; W and Z never first.
+CA_FIRST = "[ABCEGHJ-NPRSTVXY]"
+CA_LETTER = "[ABCEGHJ-NPRSTV-Z]"
+# An Eircode: a routing key (a letter and two digits, or D6W) and four characters of its alphabet.
+EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W)\s?[0-9AC-FHKNPRTV-Y]{4}"
+AU_STATES = r"(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT)"
+POSTCODE_LABEL = r"(?=[pze])(?:post\s?code|postal\s+code|zip(?:\s*code)?|pin\s*code|pin|eircode)"
+
+
+class PostcodeRecognizer(RegexRecognizer):
+    ENTITY = LOCATION
+    FLAGS = 0
+    PATTERNS = (
+        ("uk", rf"\b{UK_OUTWARD}\s{UK_INWARD}\b(?![\w-])", 0.85),
+        ("uk_lower", rf"(?i:\b{UK_OUTWARD}\s{UK_INWARD}\b)(?![\w-])", 0.6),
+        ("canada", rf"(?i:\b{CA_FIRST}\d{CA_LETTER}[ -]\d{CA_LETTER}\d\b)", 0.85),
+        ("eircode", rf"\b{EIRCODE}\b", 0.8),
+        ("australia", rf"\b{AU_STATES},?\s+(?P<phi>\d{{4}})\b(?![\d/.-])", 0.8),
+        # "Bengaluru - 560034", "Chennai 600 028": an Indian PIN code after a town
+        ("india_pin", r"(?<![\w/.,:-])[1-9]\d{2}\s?\d{3}\b(?![\d/.-])", 0.75),
+        (
+            "labelled",
+            rf"(?i:\b{POSTCODE_LABEL}\s*(?:no\.?|number)?\s*[:#-]?\s*)(?P<phi>[A-Za-z0-9]{{2,5}}(?:[\s-][A-Za-z0-9]{{2,4}})?)\b",
+            0.85,
+        ),
+    )
+    ORDINAL = re.compile(r"\d(?:st|nd|rd|th)$", re.IGNORECASE)
+    # the town a PIN code follows: "Bengaluru - 560034", "Chennai 600 028", "Mumbai, 400001"
+    TOWN_BEFORE = re.compile(r"([A-Za-z]+)\.?[ \t]*[,-]?[ \t]*$")
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
+        code = text[start:end]
+        if pattern in ("uk", "uk_lower"):
+            if self.ORDINAL.search(code):
+                return False  # "L4 5TH", "c5 6th"
+            # in lower case only after an address: a town, a street or a comma before it
+            return pattern == "uk" or bool(
+                re.search(r"[a-z],\s*$|\b(?:address|post\s?code)\W*$", before(text, start))
+            )
+        if pattern == "eircode":
+            tail = code[-4:]
+            return any(c.isdigit() for c in tail) and any(c.isalpha() for c in tail)
+        if pattern == "india_pin":
+            town = self.TOWN_BEFORE.search(text, max(0, start - 30), start)
+            return town is not None and (self.lexicon.is_town(town[1]) or self.lexicon.is_place_word(town[1]))
+        if pattern == "labelled":
+            return any(c.isdigit() for c in code)
+        return True
