@@ -123,6 +123,7 @@ def run(total_episodes: int) -> dict:
     from jarvis.agent.tokens import TokenCounter
     from jarvis.config import Settings
     from jarvis.memory.factory import build_deidentifier, build_embedder, open_memory
+    from jarvis.memory.records.database import WalCheckpointer
 
     settings = Settings()
     deid, embedder = build_deidentifier(settings), build_embedder(settings)
@@ -137,6 +138,9 @@ def run(total_episodes: int) -> dict:
 
         model = TimedModel()
         agent = Agent(memory=memory, deid=deid, model=model, config=AgentConfig(budget=Budget(BUDGET)))
+        # As in `jarvis serve`, the WAL is checkpointed in the background, not by an ask's commit.
+        checkpointer = WalCheckpointer(memory.store.engine)
+        checkpointer.start()
         naive_history: list[str] = []
         naive, ours, overhead, prefix = [], [], [], []
         previous = None
@@ -152,6 +156,7 @@ def run(total_episodes: int) -> dict:
             if previous is not None:
                 prefix.append(common_prefix(previous, prompt) / len(prompt))
             previous = prompt
+        checkpointer.stop()
         memory.store.engine.dispose()
 
     result = {

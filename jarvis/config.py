@@ -42,12 +42,12 @@ class Settings(BaseSettings):
 
     # Embeddings
     embedder: Literal["onnx", "gemini"] = "onnx"
-    embed_threads: int = Field(
-        default=1,
+    embed_threads: int | None = Field(
+        default=None,
         ge=1,
         le=64,
-        description="threads per local embedding; concurrent requests already use every core, and a "
-        "second thread per request made the API slower (~52 searches/s against ~60 with one, 2 cores)",
+        description="threads per local embedding; default: onnxruntime's (one per physical core). Its "
+        "idle threads sleep rather than spin, so concurrent requests do not starve each other",
     )
     gemini_api_key: SecretStr | None = None
     gemini_base_url: str | None = Field(default=None, description="override of the Gemini endpoint (tests)")

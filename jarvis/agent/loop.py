@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -32,7 +32,7 @@ from jarvis.memory.records.tables import EpisodeRow
 from jarvis.memory.retrieval import aware
 from jarvis.memory.service import Clean, MemoryService
 from jarvis.memory.text import extractive_summary
-from jarvis.memory.types import SAFETY_CATEGORIES, EpisodeDraft, PatientFact, SearchHit
+from jarvis.memory.types import SAFETY_CATEGORIES, EpisodeDraft, PatientFact
 
 logger = logging.getLogger(__name__)
 
@@ -173,41 +173,30 @@ class Agent:
             if request.patient_id
             else None
         )
-        search, k = self.memory.retriever.search, self.config.k
-        own: Future[list[SearchHit]] | None = None
+        retriever, k = self.memory.retriever, self.config.k
         try:
             vector = self.memory.embedder.embed_query(question)
             if refs:
                 # The patient's own most relevant episodes come first, whatever their similarity:
                 # "what did we discuss about this patient?" is similar to nothing in particular.
-                # Searched alongside the general search (Chroma and SQLite release the GIL).
-                own = self._readers.submit(
-                    search,
+                hits, first = retriever.search_with_patient(
                     request.doctor_id,
                     question,
-                    k=PATIENT_FIRST,
-                    patient_refs=refs,
-                    min_similarity=None,
+                    refs,
+                    k=k,
+                    patient_k=PATIENT_FIRST,
+                    min_similarity=self.config.min_similarity,
                     vector=vector,
                 )
-            hits = search(
-                request.doctor_id,
-                question,
-                k=k,
-                boost_refs=refs,
-                min_similarity=self.config.min_similarity,
-                vector=vector,
-            )
-            if own is not None:
-                first = own.result()
                 seen = {h.episode_id for h in first}
                 hits = (first + [h for h in hits if h.episode_id not in seen])[:k]
+            else:
+                hits = retriever.search(
+                    request.doctor_id, question, k=k, min_similarity=self.config.min_similarity, vector=vector
+                )
         except UnavailableError as exc:
             logger.warning("retrieval unavailable (%s); answering without memory", exc.code)
             return [], True
-        finally:
-            if own is not None:
-                wait([own])  # no search outlives its ask, whatever ended it
         items = [
             MemoryItem(
                 h.episode_id, h.created_at, h.summary, h.similarity, h.outcome.value if h.outcome else None

@@ -56,22 +56,17 @@ class Summaries:
         """Regenerate what is N or more episodes old (called after a save). Both sit in the same
         part of the prompt, so when one is due the other is brought up to date too: one change of
         the prompt prefix instead of two a few turns apart."""
-        total = self.store.count(doctor_id)
-        existing = self.store.summary(doctor_id, "")
-        in_session = self.store.count_session(doctor_id, session_id)
-        milestones = self.store.summary(doctor_id, session_id)
-        doctor_due = total >= self.every and (
-            existing is None or total - existing.episode_count >= self.every
-        )
+        total, in_session, doctor_at, session_at = self.store.summary_counts(doctor_id, session_id)
+        doctor_due = total >= self.every and (doctor_at is None or total - doctor_at >= self.every)
         session_due = in_session >= self.every and (
-            milestones is None or in_session - milestones.episode_count >= self.every
+            session_at is None or in_session - session_at >= self.every
         )
         if not (doctor_due or session_due):
             return
-        if total >= self.every and (existing is None or existing.episode_count < total):
+        if total >= self.every and (doctor_at is None or doctor_at < total):
             rows = self.store.recent(doctor_id, DOCTOR_WINDOW)
             self._put(doctor_id, "", self._write(_extractive_doctor(rows, total)), total)
-        if in_session >= self.every and (milestones is None or milestones.episode_count < in_session):
+        if in_session >= self.every and (session_at is None or session_at < in_session):
             rows = self.store.session_turns(doctor_id, session_id, in_session)
             self._put(doctor_id, session_id, _extractive_session(rows), in_session)
 

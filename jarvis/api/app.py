@@ -14,6 +14,7 @@ from jarvis.api.resources import Resources, build_resources
 from jarvis.api.routes import admin, ask, audit, episodes, health, memory, patients, retention, session
 from jarvis.config import Settings, get_settings
 from jarvis.console.mount import console_app
+from jarvis.memory.records.database import WalCheckpointer
 from jarvis.memory.vector_index import ChromaIndex
 from jobs.scheduler import InServer, in_server
 
@@ -39,12 +40,15 @@ def create_app(settings: Settings | None = None, resources: Resources | None = N
             return
         built = await run_in_threadpool(build_resources, settings)
         _attach(app, built)
+        checkpointer = WalCheckpointer(built.engine)
+        checkpointer.start()
         jobs = _scheduler(built)
         if jobs is not None:
             jobs.start()
         yield
         if jobs is not None:
             await run_in_threadpool(jobs.stop, SCHEDULER_STOP_TIMEOUT_S)
+        await run_in_threadpool(checkpointer.stop)
         built.engine.dispose()
 
     app = FastAPI(title="Jarvis memory", version="1.0.0", description=DESCRIPTION, lifespan=lifespan)

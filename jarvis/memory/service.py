@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -40,6 +41,8 @@ from jarvis.security.pseudonyms import PatientRef, Pseudonymizer
 
 logger = logging.getLogger(__name__)
 
+# Embeddings of saves run here, alongside the saves' row writes (one thread per save in flight).
+WRITER_THREADS = 16
 # A pending row older than this belongs to a save that died; younger ones may be in flight elsewhere.
 RECONCILE_GRACE = timedelta(minutes=10)
 _IDENTITY_KEY = "embedding_identity"
@@ -92,6 +95,7 @@ class MemoryService:
         self.retriever = Retriever(store, index, embedder)
         self.rollback = Rollback(store, index)
         self.limits = limits or Limits()
+        self._writers = ThreadPoolExecutor(max_workers=WRITER_THREADS, thread_name_prefix="memory-save")
         self._now = clock
         self._check_identity()
         attach = getattr(index, "attach_generations", None)
@@ -136,10 +140,23 @@ class MemoryService:
         now = self._now()
         checked = validation.batch(drafts, self.limits, now)
         prepared = self._prepare(checked, doctor_name, _precleaned or {})
-        vectors = self.embedder.embed_documents([embedding_text(p.query_deid, p.summary) for p in prepared])
-        new = [self._row(doctor_id, p, now) for p in prepared]
+        # The rows do not need the vectors: they are encrypted and written `pending` while the
+        # embedding runs (both release the GIL), which takes the shorter of the two off a save.
+        embedding = self._writers.submit(
+            self.embedder.embed_documents, [embedding_text(p.query_deid, p.summary) for p in prepared]
+        )
+        try:
+            new = [self._row(doctor_id, p, now) for p in prepared]
+            self.store.insert_pending(new)
+        except BaseException:
+            wait([embedding])  # nothing of this save outlives it
+            raise
         ids = [n.row.id for n in new]
-        self.store.insert_pending(new)
+        try:
+            vectors = embedding.result()
+        except BaseException:
+            self.rollback.undo(doctor_id, ids, vectors_written=False)
+            raise
         try:
             self.index.upsert(
                 [

@@ -290,18 +290,30 @@ class RecordStore:
             )
             return list(reversed(list(rows)))
 
-    def count_session(self, doctor_id: str, session_id: str) -> int:
-        with self._guard(), self._session() as session:
-            query = (
-                select(func.count())
-                .select_from(EpisodeRow)
-                .where(
-                    EpisodeRow.doctor_id == doctor_id,
-                    EpisodeRow.session_id == session_id,
-                    EpisodeRow.state == COMMITTED,
-                )
+    def summary_counts(self, doctor_id: str, session_id: str) -> tuple[int, int, int | None, int | None]:
+        """(the doctor's committed episodes, the session's, the episode counts the doctor summary
+        and the session milestones were made at or None): what deciding on a regeneration needs,
+        in one round trip."""
+
+        def made_at(session_id_: str) -> Any:
+            return (
+                select(SummaryRow.episode_count)
+                .where(SummaryRow.doctor_id == doctor_id, SummaryRow.session_id == session_id_)
+                .scalar_subquery()
             )
-            return int(session.scalar(query) or 0)
+
+        committed = (
+            select(func.count())
+            .select_from(EpisodeRow)
+            .where(EpisodeRow.doctor_id == doctor_id, EpisodeRow.state == COMMITTED)
+        )
+        in_session = committed.where(EpisodeRow.session_id == session_id)
+        query = select(
+            committed.scalar_subquery(), in_session.scalar_subquery(), made_at(""), made_at(session_id)
+        )
+        with self._guard(), self._session() as session:
+            total, count, doctor_at, session_at = session.execute(query).one()
+            return int(total or 0), int(count or 0), doctor_at, session_at
 
     def summary(self, doctor_id: str, session_id: str = "") -> SummaryRow | None:
         with self._guard(), self._session() as session:

@@ -110,6 +110,36 @@ def test_patient_filter_keeps_only_that_patients_episodes(memory: MemoryService)
     assert [h.episode_id for h in hits] == [mine]
 
 
+def test_one_search_gives_the_general_hits_and_the_patients_own_first(memory: MemoryService) -> None:
+    """The agent's retrieval: the doctor's best hits for the question, the patient's boosted, and
+    the patient's own best even when none of them is near the question (found by their own query)."""
+    others = memory.save_batch(
+        "dr-a",
+        [
+            draft(f"Sepsis: which antibiotics after cultures, case {i}?", patient_id=f"P-{i}")
+            for i in range(12)
+        ],
+    )
+    theirs = memory.save("dr-a", draft("Knee pain after a fall, x-ray normal.", patient_id="P-77"))
+    elsewhere = memory.save("dr-b", draft("Knee pain after a fall, x-ray normal.", patient_id="P-77"))
+    refs = [r.ref for r in memory.pseudonyms.refs_for("P-77")]
+    vector = memory.embedder.embed_query("sepsis antibiotics after cultures")
+    general, patient = memory.retriever.search_with_patient(
+        "dr-a",
+        "sepsis antibiotics after cultures",
+        refs,
+        k=5,
+        patient_k=3,
+        min_similarity=0.25,
+        vector=vector,
+    )
+    assert [h.episode_id for h in patient] == [theirs]  # whatever its similarity
+    assert len(general) == 5 and {h.episode_id for h in general} <= set(others)
+    assert elsewhere not in {h.episode_id for h in general + patient}
+    alone = memory.retriever.search("dr-a", "sepsis antibiotics after cultures", k=5, vector=vector)
+    assert [h.episode_id for h in alone] == [h.episode_id for h in general]  # the same ranking
+
+
 def test_accepted_advice_ranks_above_rejected_advice(memory: MemoryService) -> None:
     question = "Anticoagulation for new atrial fibrillation with CHA2DS2-VASc 3?"
     rejected, accepted = memory.save_batch(
