@@ -37,7 +37,9 @@ from jobs.locks import JobLock, job_lock
 
 logger = logging.getLogger(__name__)
 LOCK_NAME = "retention"
-BATCH = 2_000
+# Episodes marked `deleting` per statement: 50k of 100k took 2.5 s in batches of 2,000 (a commit
+# each), 1.4 s in batches of 20,000; SQLite accepts up to 32,766 bound values per statement.
+MARK_BATCH = 20_000
 Step = Callable[[str], None]
 Progress = Callable[[int, int], None]  # (done, total)
 
@@ -173,8 +175,8 @@ def _mark(
     for episode_id, doctor in stores.retention.deleting():
         marked.setdefault(doctor, []).append(episode_id)
     rows = batch(None)  # ids only, read once: batching the reads would rescan marked rows each time
-    for start in range(0, len(rows), BATCH):
-        stores.retention.mark_deleting([r[0] for r in rows[start : start + BATCH]], now)
+    for start in range(0, len(rows), MARK_BATCH):
+        stores.retention.mark_deleting([r[0] for r in rows[start : start + MARK_BATCH]], now)
         lock.renew()
     leftover = {episode_id for ids in marked.values() for episode_id in ids}
     for episode_id, doctor in rows:
