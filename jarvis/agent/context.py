@@ -42,7 +42,6 @@ class MemoryItem:
 class Turn:
     question: str
     answer: str
-    episode_id: str | None = None  # the turn's saved episode: retrieval finds it too
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +63,8 @@ class Budget:
     Memories get the larger share: they stay in place across a session, while the turn window
     moves, so a larger memory part means a longer prefix shared by consecutive prompts. Turns may
     also use what memories leave unused, up to both shares together. Measured over the 60 turns of
-    bench/agent_bench.py (mean stable-prefix ratio): 0.59 with 0.40/0.25, 0.64 with 0.45/0.20,
-    0.65 with 0.50/0.15; 0.45/0.20 still leaves the turn window at least a fifth of the budget."""
+    bench/agent_bench.py (mean stable-prefix ratio): 0.59 with 0.40/0.25, 0.65 with 0.45/0.20,
+    0.67 with 0.50/0.15; 0.45/0.20 still leaves the turn window at least a fifth of the budget."""
 
     total: int
     summary_share: float = 0.10
@@ -175,15 +174,8 @@ def assemble(
     # memories leave unused (and the other way round), so a quiet part does not waste the budget.
     left = free - counter.count(summary)
     memories_cap = min(int(free * budget.memories_share), left)
-    # A turn of this session is often the most similar episode retrieval finds: shown as a memory
-    # as well, it would take budget twice and, being new on every turn, break the shared prefix.
-    # Leave out those in the window the turns would get if memories took nothing (a turn that
-    # then falls out of the actual window is not shown either way: a rare loss at its edge).
-    widest = _turns_window(inp.turns, max(left, 0), counter)[0] if inp.turns else []
-    in_window = {t.episode_id for t in widest if t.episode_id}
-    new = [m for m in inp.memories if m.episode_id not in in_window]
-    shown, used = _memories_within(inp.pinned, new, memories_cap, counter)
-    report.dropped_memories = len(inp.pinned) + len(new) - len(shown)
+    shown, used = _memories_within(inp.pinned, inp.memories, memories_cap, counter)
+    report.dropped_memories = len(inp.pinned) + len(inp.memories) - len(shown)
     report.shown_memories = shown
     turns_cap = max(left - used, 0)
     turns_cap = min(turns_cap, int(free * (budget.turns_share + budget.memories_share)) - used)

@@ -218,7 +218,7 @@ class Agent:
                 if f.category in SAFETY_CATEGORIES
             ]
         rows = self.memory.store.session_turns(request.doctor_id, session_id, RECENT_TURNS_LOADED)
-        turns = [Turn(r.query_deid, r.response_deid, r.id) for r in rows]
+        turns = [Turn(r.query_deid, r.response_deid) for r in rows]
         doctor_summary, milestones = self.summaries.current(request.doctor_id, session_id)
         return facts, turns, doctor_summary, milestones, self._pinned(request.doctor_id, rows)
 

@@ -113,20 +113,3 @@ def test_over_their_share_the_oldest_shown_half_of_the_memories_goes_at_once() -
     dropped = len(pinned) - len(kept_pinned)
     assert dropped >= len(pinned) // 2 and kept_pinned == pinned[dropped:]
     assert report.shown_memories[-1] == fresh  # the freshly retrieved one is kept
-
-
-def test_a_turn_in_the_window_is_not_shown_again_as_a_memory() -> None:
-    counter = TokenCounter()
-    window = [Turn(f"question {i}", f"answer {i}", f"ep_turn{i}") for i in range(3)]
-    echo = MemoryItem("ep_turn2", T0, "question 2 (the last turn, found by retrieval)", 0.95, None)
-    other = MemoryItem("ep_older", T0, "an older relevant memory", 0.8, None)
-    _, contents, report = assemble(
-        ContextInput("q?", memories=[echo, other], turns=window), Budget(6000), counter
-    )
-    assert [m.episode_id for m in report.shown_memories] == ["ep_older"]
-    assert "found by retrieval" not in contents[0].text
-    # A turn that no longer fits any window is recalled by retrieval like any other episode.
-    long_ago = [Turn("question 0 " + "word " * 3000, "answer 0", "ep_long_ago"), *window]
-    recalled = MemoryItem("ep_long_ago", T0, "question 0, long ago", 0.9, None)
-    _, _, report = assemble(ContextInput("q?", memories=[recalled], turns=long_ago), Budget(3000), counter)
-    assert [m.episode_id for m in report.shown_memories] == ["ep_long_ago"]
