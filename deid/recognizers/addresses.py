@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import re
 
-from presidio_analyzer import RecognizerResult
-from presidio_analyzer.nlp_engine import NlpArtifacts
-
 from deid.recognizers.base import RegexRecognizer
 from deid.recognizers.names import NOT_NAMES
 from deid.types import LOCATION
@@ -124,20 +121,13 @@ class StreetAddressRecognizer(RegexRecognizer):
         ),
     )
 
-    def analyze(
-        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
-    ) -> list[RecognizerResult]:
-        results: list[RecognizerResult] = []
-        for name, regex, score in self._compiled:
-            for match in regex.finditer(text):
-                start, end = match.span()
-                if self.validate(text, start, end, name):
-                    if name in ("street", "kind_first"):
-                        start = self._house_start(text, start)
-                    if name in ADDRESS_STARTS:
-                        end = self._rest_of_address(text, end)
-                    results.append(RecognizerResult(LOCATION, start, end, score))
-        return results
+    def extend(self, text: str, start: int, end: int, pattern: str) -> tuple[int, int]:
+        """The house or flat before a street, and the locality and town after it."""
+        if pattern in ("street", "kind_first"):
+            start = self._house_start(text, start)
+        if pattern in ADDRESS_STARTS:
+            end = self._rest_of_address(text, end)
+        return start, end
 
     def _house_start(self, text: str, start: int) -> int:
         """Where an address begins whose street starts at `start`: "No. 12 ", "Flat 3, ", "1234, rue"."""

@@ -53,12 +53,17 @@ class RegexRecognizer(LexiconRecognizer):
                 group = "phi" if "phi" in regex.groupindex and match.group("phi") else 0
                 start, end = match.span(group)
                 if start < end and self.validate(text, start, end, name):
+                    start, end = self.extend(text, start, end, name)
                     results.append(RecognizerResult(self.ENTITY, start, end, score))
         return results
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
         """Return False to drop a match that the regex alone cannot rule out."""
         return True
+
+    def extend(self, text: str, start: int, end: int, pattern: str) -> tuple[int, int]:  # noqa: ARG002
+        """The span to redact for a validated match (a subclass may widen it to what belongs with it)."""
+        return start, end
 
 
 def before(text: str, start: int, width: int = 30) -> str:
