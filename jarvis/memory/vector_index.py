@@ -24,11 +24,12 @@ import hashlib
 import logging
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import httpx
 import numpy as np
@@ -39,6 +40,7 @@ from jarvis.memory.embedders.base import EmbedderIdentity
 from jarvis.memory.records.generations import Generation
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # Larger than Chroma's default (100): filtered queries for one doctor must still find the exact
 # top k among that doctor's vectors (the benchmark reports recall against exact search).
@@ -116,6 +118,24 @@ def _chroma_errors() -> Iterator[None]:
         raise UnavailableError(f"vector index unavailable ({type(exc).__name__})") from exc
 
 
+# A pooled connection that a restarted Chroma server no longer has fails the first request sent on
+# it although the server is up (seen right after a restart: ReadError). Such a failure is retried
+# once, on a new connection: every call made here may be repeated (reads; upserts, updates and
+# deletes by id; an `add` repeated fails on its ids and compaction then upserts).
+_BROKEN = (httpx.ReadError, httpx.WriteError, httpx.RemoteProtocolError)
+
+
+def _call(request: Callable[[], T]) -> T:
+    """One request to Chroma, its failures translated (_chroma_errors), retried once on a broken
+    connection."""
+    with _chroma_errors():
+        try:
+            return request()
+        except _BROKEN as exc:
+            logger.info("vector index connection broken (%s); sent again", type(exc).__name__)
+            return request()
+
+
 def _mine(doctor_id: str, metadatas: Sequence[Any]) -> list[bool]:
     """Defence in depth: which results carry the doctor's id (the collection is the doctor's own).
     This check replaces a doctor_id `where` filter, which made Chroma filter on metadata first:
@@ -175,33 +195,9 @@ class ChromaIndex:
         with self._lock:
             if name in self._collections:
                 return self._collections[name]
-        with _chroma_errors():
-            if create:
-                collection = self._client.get_or_create_collection(
-                    name,
-                    configuration={
-                        "hnsw": {
-                            "space": "cosine",
-                            "ef_search": HNSW_EF_SEARCH,
-                            "ef_construction": HNSW_EF_CONSTRUCTION,
-                        }
-                    },
-                    metadata={
-                        "embedding_model": self._identity.model_id,
-                        "dimension": self._identity.dimension,
-                    },
-                    embedding_function=None,  # vectors are always passed in; Chroma's default would download a model
-                )
-            else:
-                try:
-                    collection = self._client.get_collection(name, embedding_function=None)
-                except Exception as exc:  # noqa: BLE001 - chromadb signals "no such collection" with several types
-                    if "does not exist" in str(exc) or type(exc).__name__ in (
-                        "NotFoundError",
-                        "InvalidCollectionException",
-                    ):
-                        return None
-                    raise
+        collection = _call(lambda: self._open(name) if create else self._existing(name))
+        if collection is None:
+            return None
         found = dict(collection.metadata or {})
         if (
             found.get("embedding_model") != self._identity.model_id
@@ -214,6 +210,32 @@ class ChromaIndex:
         with self._lock:
             self._collections[name] = collection
         return collection
+
+    def _open(self, name: str) -> Any:
+        return self._client.get_or_create_collection(
+            name,
+            configuration={
+                "hnsw": {
+                    "space": "cosine",
+                    "ef_search": HNSW_EF_SEARCH,
+                    "ef_construction": HNSW_EF_CONSTRUCTION,
+                }
+            },
+            metadata={"embedding_model": self._identity.model_id, "dimension": self._identity.dimension},
+            embedding_function=None,  # vectors are always passed in; Chroma's default would download a model
+        )
+
+    def _existing(self, name: str) -> Any:
+        """The collection, or None when there is none by that name."""
+        try:
+            return self._client.get_collection(name, embedding_function=None)
+        except Exception as exc:  # noqa: BLE001 - chromadb signals "no such collection" with several types
+            if "does not exist" in str(exc) or type(exc).__name__ in (
+                "NotFoundError",
+                "InvalidCollectionException",
+            ):
+                return None
+            raise
 
     def upsert(self, items: Sequence[VectorItem]) -> None:
         by_doctor: dict[str, list[VectorItem]] = {}
@@ -239,8 +261,8 @@ class ChromaIndex:
     ) -> None:
         """Write to one generation; `new`: ids known to be absent there (add is cheaper than upsert)."""
         collection = self._collection(doctor_id, create=True, generation=generation)
-        with _chroma_errors():
-            (collection.add if new else collection.upsert)(
+        _call(
+            lambda: (collection.add if new else collection.upsert)(
                 ids=[i.episode_id for i in group],
                 embeddings=[list(i.vector) for i in group],
                 metadatas=[
@@ -253,6 +275,7 @@ class ChromaIndex:
                     for i in group
                 ],
             )
+        )
 
     def query(
         self, vector: Sequence[float], doctor_id: str, k: int, patient_refs: Sequence[str] | None = None
@@ -260,13 +283,14 @@ class ChromaIndex:
         collection = self._collection(doctor_id, create=False)
         if collection is None:
             return []
-        with _chroma_errors():
-            result = collection.query(
+        result = _call(
+            lambda: collection.query(
                 query_embeddings=[list(vector)],
                 n_results=k,
                 where=None if patient_refs is None else {"patient_ref": {"$in": list(patient_refs)}},
                 include=["distances", "metadatas"],
             )
+        )
         ids, distances, metadatas = result["ids"][0], result["distances"][0], result["metadatas"][0]
         mine = _mine(doctor_id, metadatas)
         return [(i, 1.0 - float(d)) for i, d, ok in zip(ids, distances, mine, strict=True) if ok]
@@ -275,8 +299,7 @@ class ChromaIndex:
         collection = self._collection(doctor_id, create=False) if episode_ids else None
         if collection is None:
             return {}
-        with _chroma_errors():
-            got = collection.get(ids=list(episode_ids), include=["embeddings", "metadatas"])
+        got = _call(lambda: collection.get(ids=list(episode_ids), include=["embeddings", "metadatas"]))
         if not got["ids"]:
             return {}
         rows = np.asarray(got["embeddings"], dtype=np.float64).tolist()  # one C-level conversion
@@ -288,16 +311,16 @@ class ChromaIndex:
         collection = self._collection(doctor_id, create=False)
         if collection is None:
             return [], []
-        with _chroma_errors():
-            got = collection.get(include=["embeddings"])
+        got = _call(lambda: collection.get(include=["embeddings"]))
         return list(got["ids"]), got["embeddings"]
 
     def update_outcome(self, doctor_id: str, episode_id: str, outcome: str | None) -> None:
         for generation in self.generation(doctor_id).writes:
             collection = self._collection(doctor_id, create=False, generation=generation)
             if collection is not None:
-                with _chroma_errors():
-                    collection.update(ids=[episode_id], metadatas=[{"outcome": outcome or "none"}])
+                _call(
+                    partial(collection.update, ids=[episode_id], metadatas=[{"outcome": outcome or "none"}])
+                )
 
     def delete(self, doctor_id: str, episode_ids: Sequence[str]) -> None:
         for generation in self.generation(doctor_id).writes if episode_ids else ():
@@ -306,9 +329,9 @@ class ChromaIndex:
     def delete_from(self, doctor_id: str, generation: int, episode_ids: Sequence[str]) -> None:
         collection = self._collection(doctor_id, create=False, generation=generation)
         if collection is not None:
-            with _chroma_errors():
-                for start in range(0, len(episode_ids), 5_000):
-                    collection.delete(ids=list(episode_ids[start : start + 5_000]))
+            for start in range(0, len(episode_ids), 5_000):
+                batch = list(episode_ids[start : start + 5_000])
+                _call(partial(collection.delete, ids=batch))
 
     # -- compaction (jobs/retention.py) ---------------------------------------------------------
     def contents(
@@ -318,10 +341,11 @@ class ChromaIndex:
         collection = self._collection(doctor_id, create=False, generation=generation)
         if collection is None:
             return {}
-        with _chroma_errors():
-            got = collection.get(
+        got = _call(
+            lambda: collection.get(
                 ids=list(ids) if ids is not None else None, include=["embeddings"] if vectors else []
             )
+        )
         if not vectors:
             return dict.fromkeys(got["ids"])
         return dict(zip(got["ids"], got["embeddings"], strict=True))
@@ -335,12 +359,10 @@ class ChromaIndex:
             return
         with self._lock:
             self._collections.pop(name, None)
-        with _chroma_errors():
-            self._client.delete_collection(name)
+        _call(lambda: self._client.delete_collection(name))
 
     def collection_names(self) -> list[str]:
-        with _chroma_errors():
-            return [c if isinstance(c, str) else str(c.name) for c in self._client.list_collections()]
+        return [c if isinstance(c, str) else str(c.name) for c in _call(self._client.list_collections)]
 
     def stray_generations(
         self, doctor_id: str, keep: Sequence[int], names: Sequence[str] | None = None
@@ -356,16 +378,16 @@ class ChromaIndex:
         return [g for g in found if g not in keep]
 
     def ping(self) -> None:
-        with _chroma_errors():
-            self._client.heartbeat()
+        _call(self._client.heartbeat)
 
     def count(self) -> int:
-        with _chroma_errors():
-            return sum(
+        return _call(
+            lambda: sum(
                 int(c.count())
                 for c in self._client.list_collections()
                 if str(c.name).startswith(self._prefix)
             )
+        )
 
 
 _M_PERTURB = -6  # glibc mallopt(3)

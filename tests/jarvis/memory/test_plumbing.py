@@ -1,8 +1,9 @@
-"""The SQLite engine's helpers: the background WAL checkpointer."""
+"""Store plumbing: the background WAL checkpointer, and how a broken connection to Chroma is retried."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from sqlalchemy import text
@@ -43,3 +44,34 @@ def test_the_checkpointer_does_nothing_on_postgresql(postgres_url: str) -> None:
     checkpointer.stop()
     assert not checkpointer._thread.is_alive() and checkpointer._thread.ident is None
     engine.dispose()
+
+
+def test_a_request_on_a_broken_connection_is_sent_once_more() -> None:
+    """After a Chroma server restart, the first request on a pooled connection fails although the
+    server is up: it is sent again once; a second failure, or a refused connection, is an error."""
+    import httpx
+    import pytest
+
+    from jarvis.errors import UnavailableError, UnreachableError
+    from jarvis.memory.vector_index import _call
+
+    calls: list[int] = []
+
+    def flaky(failures: int, error: type[Exception] = httpx.ReadError) -> Callable[[], str]:
+        def request() -> str:
+            calls.append(1)
+            if len(calls) <= failures:
+                raise error("connection reset")
+            return "answer"
+
+        return request
+
+    assert _call(flaky(1)) == "answer" and len(calls) == 2
+    calls.clear()
+    with pytest.raises(UnavailableError):
+        _call(flaky(2))
+    assert len(calls) == 2
+    calls.clear()
+    with pytest.raises(UnreachableError):  # refused: the server never saw it, and it is down
+        _call(flaky(1, httpx.ConnectError))
+    assert len(calls) == 1
