@@ -77,10 +77,12 @@ class WalCheckpointer:
     """Checkpoints a SQLite database's write-ahead log on a thread of its own.
 
     SQLite copies WAL frames back into the database file (a checkpoint, with its fsync) from the
-    connection whose commit takes the WAL past 1,000 pages, so now and then one request paid for
-    everyone's writes: 15-30 ms on top of an ask here. Checkpointing every `every_s` seconds,
-    passively (it never waits on readers or writers), keeps the WAL below that mark. For a
-    long-running process (`jarvis serve`); a no-op for PostgreSQL.
+    connection whose commit takes the WAL past 1,000 pages, so now and then a request pays for
+    everyone's writes. Checkpointing every `every_s` seconds, passively (it never waits on readers
+    or writers), keeps the WAL below that mark, so that work moves off the requests. (The slow
+    commits that remain in bench/agent_bench.py, 15-35 ms now and then, are fsyncs stalling on
+    this machine's disk, which no checkpointing moves.) For a long-running process (`jarvis
+    serve`); a no-op for PostgreSQL.
     """
 
     def __init__(self, engine: Engine, every_s: float = 1.0) -> None:
