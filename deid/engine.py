@@ -23,6 +23,7 @@ from deid.recognizers import build_recognizers
 from deid.recognizers.known import KnownNameRecognizer
 from deid.recognizers.ner import SpacyNerRecognizer
 from deid.segments import ner_segments
+from deid.spread import spread_names
 from deid.text import tokenize
 from deid.types import NAME, DeidError, DeidResult, PhiSpan, placeholder
 
@@ -91,7 +92,8 @@ class Deidentifier:
                 ]
             results = []
             for text, (found, _), ents in zip(texts, ruled, entities, strict=True):
-                spans = merge_spans(text, found + self._ner_results(text, ents))
+                spread = spread_names(text, found, self._lexicon)
+                spans = merge_spans(text, found + spread + self._ner_results(text, ents))
                 results.append(DeidResult(text=replace(text, spans), spans=tuple(spans)))
             return results
         except DeidError:

@@ -9,7 +9,14 @@ from deid.recognizers.addresses import AddressLabelRecognizer, StreetAddressReco
 from deid.recognizers.ages import AgeRecognizer
 from deid.recognizers.contact import EmailRecognizer, IpRecognizer, PhoneRecognizer, UrlRecognizer
 from deid.recognizers.dates import DateRecognizer
-from deid.recognizers.facilities import FacilityRecognizer, LabelledPlaceRecognizer, WardRecognizer
+from deid.recognizers.described import DescribedNameRecognizer
+from deid.recognizers.echoes import EmailEchoRecognizer
+from deid.recognizers.facilities import (
+    EmployerRecognizer,
+    FacilityRecognizer,
+    LabelledPlaceRecognizer,
+    WardRecognizer,
+)
 from deid.recognizers.identifiers import (
     LabelledIdRecognizer,
     SsnRecognizer,
@@ -44,6 +51,8 @@ from deid.recognizers.postcodes import PostcodeRecognizer
 
 RECOGNIZER_CLASSES = (
     ContextNameRecognizer,
+    DescribedNameRecognizer,
+    EmailEchoRecognizer,
     DictionaryNameRecognizer,
     NicknameRecognizer,
     InitialsSignatureRecognizer,
@@ -73,6 +82,7 @@ RECOGNIZER_CLASSES = (
     CityStateRecognizer,
     FacilityRecognizer,
     LabelledPlaceRecognizer,
+    EmployerRecognizer,
     WardRecognizer,
     TownRecognizer,
     RoomBedRecognizer,

@@ -48,7 +48,17 @@ COMPOUND_STREET = (
 ).split()
 # These patterns find the street (or box) of an address; what follows it is read as the rest of it.
 ADDRESS_STARTS = frozenset(
-    {"street", "po_box", "unit", "house", "numbered_street", "street_name", "kind_first", "compound_street"}
+    {
+        "street",
+        "po_box",
+        "unit",
+        "house",
+        "numbered_street",
+        "street_name",
+        "street_name_st",
+        "kind_first",
+        "compound_street",
+    }
 )
 
 
@@ -119,6 +129,8 @@ class StreetAddressRecognizer(RegexRecognizer):
             r"Parkway|Pkwy|Highway|Hwy|Turnpike|Terrace)\b\.?)",
             0.7,
         ),
+        # "St" as a street only where a saint's name cannot follow: "pharmacy CVS Main St, Reading MA"
+        ("street_name_st", r"(?-i:\b[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\sSt\b\.?(?=\s*[,;)]|\s*$))", 0.7),
     )
 
     def extend(self, text: str, start: int, end: int, pattern: str) -> tuple[int, int]:
@@ -164,6 +176,9 @@ class StreetAddressRecognizer(RegexRecognizer):
             return not word.startswith(("flat", "plot")) or bool(
                 re.match(r"\s*(?:[,\n]|$|[A-Z0-9])", follows)
             )
+        if pattern == "street_name_st":
+            # "Tums St,": a drug given stat, not a street
+            return not any(self.lexicon.is_clinical_term(w) for w in text[start:end].split()[:-1])
         if pattern == "compound_street":
             return text[start:end].split()[0].lower().endswith(tuple(COMPOUND_STREET))
         if pattern == "kind_first":

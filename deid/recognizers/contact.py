@@ -80,6 +80,12 @@ class PhoneRecognizer(RegexRecognizer):
             r"\b(?:at|@|on)\s*(?:x\s*)?(?P<phi>\d{1,2}-\d{4}|\d{5}|\d{3}-\d{4})(?![\d/]|\.\d|-\d)",
             0.75,
         ),
+        # a pager named a few words before its number: "whats the cath lab pager again, 6-2244?"
+        (
+            "pager_then",
+            r"\b(?:pager|pgr|beeper|bleep)\b[^.\n\d]{1,20}?[\s,:]\s*(?P<phi>\d{1,2}-\d{4}|\d{5})(?![\d/]|\.\d|-\d)",
+            0.7,
+        ),
         (
             "extension",
             r"(?<=\d)\s*(?P<phi>(?:x|ext\.?)\s*\d{2,5})\b(?!\s*(?:h|hrs?|hours?|d|days?|min|doses?)\b)",

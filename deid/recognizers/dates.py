@@ -121,7 +121,9 @@ def _slash_is_date(span: str, text: str, start: int, end: int) -> bool:
     cued = NUMERIC_CUE.search(prefix) and not change
     if cued or DATE_AFTER.match(text, end) or VISIT_BEFORE.search(prefix):
         return True
-    scale_before = SCALE_WORDS.search(before(text, start, 25))
+    # The words right before, back to the start of the sentence: "strength 5/5" but not "pain 2/10.
+    # Flex sig 3/5:", whose scale word belongs to the sentence before.
+    scale_before = SCALE_WORDS.search(re.split(r"\.(?:\s|$)|\n", before(text, start, 25))[-1])
     # The words right after, up to the end of the clause: "5/5 criteria" but not "4/15: T-score".
     scale_after = SCALE_WORDS.search(re.split(r"[.;:,(]", after(text, end, 20))[0])
     if not (change or scale_before or scale_after) and CLAUSE_END.match(text, end):

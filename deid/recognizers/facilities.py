@@ -17,7 +17,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.recognizers.base import LexiconRecognizer, RegexRecognizer, before
 from deid.recognizers.names import NOT_NAMES
-from deid.text import Case, Token, is_sentence_start, tokenize
+from deid.text import Case, Token, case_at, is_sentence_start, tokenize
 from deid.types import LOCATION
 
 FACILITY_HEAD = (
@@ -67,6 +67,7 @@ class FacilityRecognizer(LexiconRecognizer):
 
     HEAD = re.compile(rf"\b{FACILITY_HEAD}\b", re.IGNORECASE)
     TAIL = re.compile(rf"\s+(?:of|at)\s+(?:the\s+)?(?P<tail>{PLACE_WORD}(?:\s+{PLACE_WORD})?)")
+    LOWER_TAIL = re.compile(r"\s+(?:of|at|in)\s+(?P<tail>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)")
     ACRONYM = re.compile(
         r"\b(?:at|from|to|in|@|transferred\s+from|transfer\s+from|tx\s+from|admitted\s+to|seen\s+at|followed\s+at)\s+"
         r"(?:the\s+)?(?P<phi>[A-Z]{2,6})\b(?!-)",
@@ -90,6 +91,9 @@ class FacilityRecognizer(LexiconRecognizer):
             if start is None and end > match.end() and match.group()[0].isupper():
                 # "Heart Center at Longwood", "Hospice of the North Shore": named by the place after
                 start = self._capitalised_start(text, match.start())
+            elif start is None and (town_end := self._town_tail(text, match.end())):
+                # in lower-case notes: "f/u surgical associates of needham", "rehab at braintree"
+                start, end = self._generic_start(text, match.start()), town_end
             if start is not None:
                 results.append(RecognizerResult(LOCATION, start, end, self.SCORE))
         for match in self.ACRONYM.finditer(text):
@@ -106,6 +110,27 @@ class FacilityRecognizer(LexiconRecognizer):
         if tail and tail.group("tail").split()[0].lower() not in GENERIC | NOT_NAMES:
             return tail.end("tail")
         return end
+
+    def _town_tail(self, text: str, end: int) -> int:
+        """The end of a gazetteer town written in lower case after "of" or "at" ("of needham"), or 0."""
+        tail = self.LOWER_TAIL.match(text, end)
+        if not tail or case_at(text, end) is Case.MIXED:
+            return 0
+        words = tail.group("tail").split()
+        for n in (2, 1):
+            if len(words) >= n and self.lexicon.is_town(" ".join(words[:n])):
+                return tail.start("tail") + len(" ".join(words[:n]))
+        return 0
+
+    def _generic_start(self, text: str, head_start: int) -> int:
+        """The start of the describing words before a head ("surgical associates"), or the head's."""
+        start = head_start
+        offset = max(0, head_start - 40)
+        for tok in reversed(tokenize(text[offset:head_start])[-2:]):
+            if text[offset + tok.end : start] != " " or tok.lower not in GENERIC or tok.lower in STOPPERS:
+                break
+            start = offset + tok.start
+        return start
 
     def _capitalised_start(self, text: str, head_start: int) -> int:
         """The start of the capitalised words directly before a facility head ("Heart" of "Heart
@@ -202,6 +227,56 @@ class LabelledPlaceRecognizer(RegexRecognizer):
         if self.lexicon.is_place_word(" ".join(words)):
             return False  # a state or a country
         return not all(self.lexicon.is_clinical(w) or w.lower() in NOT_NAMES for w in words)
+
+
+class EmployerRecognizer(RegexRecognizer):
+    """A workplace or school named after what the person does there: "works as a welder at General
+    Dynamics", "grad student at Tufts", "missing work at Mass General Brigham", "work note for
+    Amazon", "notify employer Walpole Freight Lines". Only capitalised words are taken, so "works
+    at a bakery" or "works for the city" name no place."""
+
+    ENTITY = LOCATION
+    FLAGS = 0
+    PATTERNS = (
+        (
+            "employer",
+            r"(?i:\b(?:works?|working|worked|employed|employee|job|student|intern|volunteers?|"
+            r"work\s+note|missing\s+work|off\s+work|return\s+to\s+work)"
+            r"(?:\s+as\s+(?:an?\s+)?[a-z-]+(?:\s+[a-z-]+)?)?\s+(?:at|for|with|from)\s+(?:the\s+)?"
+            r"|\bemployer\b(?:\s*\((?-i:[a-z ]{0,30})\))?\s*[:(]?\s*)"
+            rf"(?P<phi>{PLACE_WORD}(?:[ ](?:{PLACE_WORD}|of|and|&)){{0,4}})",
+            0.65,
+        ),
+    )
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        out = []
+        for res in super().analyze(text, entities, nlp_artifacts):
+            words = list(re.finditer(r"\S+", text[res.start : res.end]))
+            stop = next(
+                (i for i, w in enumerate(words) if w.group().endswith(".") and len(w.group()) > 4), None
+            )
+            words = words if stop is None else words[: stop + 1]  # "at General Dynamics. Asked by"
+            while words and (words[-1].group().lower() in CONNECTORS or self._generic(words[-1].group())):
+                words.pop()  # "Quincy High School" keeps its words, "at Acme Home" its name only
+            if words:
+                end = res.start + len(words[-1].group().rstrip(".,;:")) + words[-1].start()
+                out.append(RecognizerResult(LOCATION, res.start, end, res.score))
+        return out
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        words = re.findall(r"[^\W\d_]+", text[start:end])
+        if not words or all(self._generic(w) for w in words) or case_at(text, start) is not Case.MIXED:
+            return False  # "works at Home", "student at the University"
+        if self.lexicon.is_place_word(" ".join(words)):
+            return False  # a state or a country: "works for Canada Post" is taken, "works in Ohio" not
+        return not all(self.lexicon.is_clinical_term(w) or w.lower() in NOT_NAMES for w in words)
+
+    def _generic(self, word: str) -> bool:
+        low = word.lower().strip(".,;:")
+        return low in GENERIC or low in NOT_NAMES or low in ("dr", "pt", "mr", "mrs", "ms")
 
 
 class WardRecognizer(RegexRecognizer):

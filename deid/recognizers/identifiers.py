@@ -30,8 +30,10 @@ RECORD_LABEL = (
     r"admission|adm)\s*(?:no\.?|number|#|id)?"
 )
 CODE = r"[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?"
+# A unit after a number makes it a measurement; a slash only when written onto the number ("10/hr"),
+# not the one that separates two identifiers ("Employee ID MM-228104 / Claim # ...").
 UNITS = re.compile(
-    r"\s*(?:mg|mcg|µg|ug|g\b|kg|ml|l\b|units?|iu|meq|mmol|cells|copies|/|%|k\b|mm|cm|lbs?|cc|steps|calories|kcal)",
+    r"\s*(?:mg|mcg|µg|ug|g\b|kg|ml|l\b|units?|iu|meq|mmol|cells|copies|%|k\b|mm|cm|lbs?|cc|steps|calories|kcal)|/",
 )
 
 
@@ -64,6 +66,12 @@ class LabelledIdRecognizer(RegexRecognizer):
             r"(?P<phi>\d{2,6}(?: \d{2,6}){1,4})(?![\d.])",
             0.8,
         ),
+        # a vehicle plate, written in two groups: "VEHICLE PLATE 7KT 449", "license plate ABC-1234"
+        (
+            "plate",
+            r"\b(?:plate|tag)\s*(?:number|no\.?|#)?\s*[:#]?\s*(?P<phi>[A-Z0-9]{1,4}[ -][A-Z0-9]{2,4})\b",
+            0.8,
+        ),
         # a hospital number with its year or ward after a slash: "IP No. 4521/23", "folder no 22/1043"
         (
             "record_slashed",
@@ -78,6 +86,8 @@ class LabelledIdRecognizer(RegexRecognizer):
         digits = sum(c.isdigit() for c in code)
         if pattern == "record_slashed":
             return digits >= 5
+        if pattern == "plate":
+            return digits >= 2
         if pattern == "labelled_spaced":
             return digits >= 7 and not UNITS.match(text[end:].lower())
         if digits == 0 or len(code) < 3:

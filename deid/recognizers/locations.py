@@ -90,6 +90,8 @@ class RoomBedRecognizer(RegexRecognizer):
             r"(?P<phi>\d{1,5}[A-Z]?(?:-?[A-Z0-9]{1,3})?|[A-Z]\d{1,4}|\d{1,2}\s?[NSEW]\b)",
             0.75,
         ),
+        # the bed of a shared room, by its letter: "room 14, bed B"
+        ("bed_letter", r"\bbed\s*[:#]?\s*(?P<phi>(?-i:[A-F]))(?![\w'’-])", 0.7),
     )
 
 
@@ -220,7 +222,8 @@ class TownRecognizer(LexiconRecognizer):
         end = run[-1].start + len(run[-1].bare)
         state = self.STATE_AFTER.match(text, end)
         if state and (state["state"].isupper() or first.case is Case.LOWER):
-            if state["state"].upper() in lex.state_abbrevs:
+            # in lower case "or", "me", "in" are words before they are Oregon, Maine and Indiana
+            if state["state"].upper() in lex.state_abbrevs and state["state"] not in NOT_NAMES:
                 return 0.85
         if self.STRONG_BEFORE.search(prefix):
             return 0.8

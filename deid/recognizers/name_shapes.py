@@ -10,9 +10,27 @@ from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.recognizers.base import RegexRecognizer
-from deid.recognizers.names import ENGLISH_ENDINGS, NOT_NAMES, NameWordsRecognizer, adjacent
+from deid.recognizers.names import (
+    ENGLISH_ENDINGS,
+    NOT_NAMES,
+    NameWordsRecognizer,
+    adjacent,
+    capitalised_given_name,
+)
 from deid.text import Case, Token, is_sentence_start, tokenize
 from deid.types import NAME
+
+# Latin endings of species names (faecalis, aureus, cloacae, albicans, marcescens, aeruginosa,
+# difficile): an abbreviated genus before one is an organism, not an initial.
+SPECIES_ENDING = re.compile(r"(?:is|us|ae|ii|um|ans|ens|osa|ile)$")
+
+
+# A verb whose subject is a person, after a given name that opens a sentence.
+SUBJECT_VERB = re.compile(
+    r"\s+(?:is|was|has|had|lives|lived|reports|reported|states|stated|says|said|denies|denied|"
+    r"presents|presented|complains|feels|felt|notes|noted|arrived|asked|wants|wanted|spent|works|"
+    r"worked|began|shouted|called|would|will|can|cannot|does|did|went|came)\b"
+)
 
 
 class DictionaryNameRecognizer(NameWordsRecognizer):
@@ -43,6 +61,9 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
             ):
                 results.append(RecognizerResult(NAME, tok.start, nxt.start + len(nxt.bare), 0.7))
                 continue
+            if self._given_name_as_subject(text, tok, likely):
+                results.append(RecognizerResult(NAME, tok.start, tok.start + len(bare), 0.6))
+                continue
             rare = lex.zipf(bare) < (4.0 if tok.case is Case.MIXED else 3.3)
             # No English word is shaped like "o'connor" or "d'angelo" (a census surname, apostrophe inside).
             irish = re.fullmatch(r"[^\W\d_]{1,2}['’][^\W\d_]{3,}", bare) is not None
@@ -52,6 +73,18 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
                 results.append(RecognizerResult(NAME, start, tok.start + len(bare), score))
         return results
 
+    def _given_name_as_subject(self, text: str, tok: Token, likely: float) -> bool:
+        """A census given name that opens a sentence as the subject of a verb about a person:
+        "Maria reports ...", "Scott is a very sympathetic person", "Jacob lives on ..."."""
+        return (
+            likely > 0
+            and tok.case is Case.MIXED
+            and tok.text[1:].islower()
+            and self.lexicon.is_first_name(tok.bare)
+            and is_sentence_start(text, tok.start)
+            and SUBJECT_VERB.match(text, tok.end) is not None
+        )
+
     def _given_name_start(self, text: str, tokens: Sequence[Token], i: int) -> int:
         """Where a name ending in surname i starts: a rare word right before it is its given name
         ("maeve o'connor", "Babatunde Oyelaran")."""
@@ -60,6 +93,8 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
             return tok.start
         prev = tokens[i - 1]
         low = prev.bare.lower()
+        if capitalised_given_name(prev, self.lexicon) and not is_sentence_start(text, prev.start):
+            return prev.start  # a given name that is also a word, capitalised mid-sentence: "Long Nguyen"
         if (
             (prev.case is Case.MIXED and not prev.text[0].isupper())
             or self.words.excluded(prev)
@@ -77,7 +112,21 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
         if nxt.case is Case.MIXED and not nxt.text[0].isupper():
             return False
         rank = self.lexicon.surname_rank_of(nxt.bare)
-        return rank is not None and not self.words.excluded(nxt) and self.lexicon.zipf(nxt.bare) < 4.5
+        if self.words.excluded(nxt) or self.lexicon.zipf(nxt.bare) >= 4.5:
+            return False
+        if rank is not None:
+            return True
+        # A capitalised word no dictionary knows, after a capital initial: "R. Oduya"; not a species
+        # of bacterium or fungus ("E. Faecalis", "C. Albicans")
+        low = nxt.bare.lower()
+        return (
+            tok.text.isupper()
+            and nxt.text[0].isupper()
+            and not nxt.text.isupper()
+            and self.lexicon.zipf(low) < 3.0
+            and not self.lexicon.is_clinical(low)
+            and not SPECIES_ENDING.search(low)
+        )
 
 
 class NicknameRecognizer(NameWordsRecognizer):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from enum import Enum
 from typing import ClassVar
 
@@ -30,15 +31,17 @@ FAMILY = frozenset(
     """husband wife son daughter mother father mom mum dad brother sister sibling grandson granddaughter
     grandmother grandfather grandma grandpa aunt uncle niece nephew cousin partner spouse fiance fiancee
     boyfriend girlfriend friend neighbor neighbour roommate caregiver guardian proxy hcp poa nok sponsor
-    child stepdaughter stepson stepmother stepfather granddad grandmom baby infant twin""".split()
-)
+    child kid stepdaughter stepson stepmother stepfather granddad grandmom baby infant twin
+    carer attendant bystander""".split()
+)  # the last line: the UK "carer", the Indian "attendant" and "bystander" (the relative at the bedside)
 STAFF = frozenset(
     """interpreter pastor chaplain rn lpn cna np md nurse attending resident intern fellow pcp surgeon
     cardiologist oncologist neurologist hospitalist intensivist radiologist pathologist anesthesiologist
     pharmacist therapist dietitian nutritionist midwife doula provider physician colleague coworker
     sw aide tech technician technologist sonographer scribe cm rt pa-c crna aprn fnp lcsw licsw cde slp
-    ot pharmd psychologist counselor counsellor coordinator educator navigator sitter volunteer""".split()
-)
+    ot pharmd psychologist counselor counsellor coordinator educator navigator sitter volunteer asst
+    assistant consultant registrar sho gp matron hca physio physiotherapist houseman paramedic""".split()
+)  # UK, Irish and Indian grades and roles: consultant, registrar, SHO, GP, matron, HCA, houseman
 PATIENT = frozenset({"patient", "pt"})
 ROLES = FAMILY | STAFF | PATIENT
 GREETINGS = frozenset({"hi", "hello", "dear", "hey", "thanks", "thank"})
@@ -46,7 +49,8 @@ GREETINGS = frozenset({"hi", "hello", "dear", "hey", "thanks", "thank"})
 VERB_CUE = re.compile(
     r"\b(?:seen|evaluated|examined|signed|dictated|transcribed|reviewed|discussed|called|paged|page|spoke|"
     r"spoken|talked|consulted|consult|d/w|dw|per|cc|attn|attention|c/w|contacted|notified|informed|"
-    r"messaged|texted|emailed|visited|accompanied|covered|covering|supervised|cosigned|relieved)"
+    r"messaged|texted|emailed|visited|accompanied|covered|covering|supervised|cosigned|relieved|"
+    r"says|said|asks|asked|told|tells|wrote|writes|explained|according\s+to)"
     r"(?:\s+(?:by|with|to|w/|from))?\s*:?\s*|\b(?:covering|covered|cross-covering|signing\s+out)\s+for\s+",
     re.IGNORECASE,
 )
@@ -58,7 +62,10 @@ LABEL_CUE = re.compile(
     r"scribe|sonographer|endoscopist|anesthesia|anesthesiologist|performed\s+by|ordering|interpreter|"
     r"case\s+manager|sw|social\s+worker|chaplain|witness|cosigner)\s*:\s*"
     # a letter's sign-off: the name is on the next line ("Sincerely,\nMaria Lopez, MD")
-    r"|\b(?:sincerely|regards|best\s+wishes|best|thanks|thank\s+you|cordially|respectfully|warmly),?[ \t]*\n[ \t]*",
+    r"|\b(?:sincerely|regards|best\s+wishes|best|thanks|thank\s+you|cordially|respectfully|warmly),?[ \t]*\n[ \t]*"
+    # a name given in words: "my name is Siiri", "her maiden name was Clark", "calls me Jim"
+    r"|\b(?:(?:first|last|maiden|full|middle|given|family|sur)\s*)?name\s+(?:is|was)\s+|\b(?:calls?|called)\s+me\s+"
+    r"|\bnamed\s+(?:him|her|them|the\s+baby)\s+",
     re.IGNORECASE,
 )
 CREDENTIAL_WORDS = (
@@ -78,6 +85,8 @@ NOT_NAMES = frozenset(STOP_WORDS) | {"pt", "pts", "patient", "family", "team", "
 ENGLISH_ENDINGS = re.compile(
     r"(?:ed|ing|ly|tion|sion|ness|ment|ity|ous|ive|able|ible|ism|ize|ized|ise|ised|ful|less|ary)$"
 )
+# What ends a clause right after a word: a stop, a comma, a bracket, an arrow or dash, the end of the line.
+CLAUSE_END = re.compile(r"[ \t]*(?:[.,;:)\]]|->|[-–—]+(?:\s|$)|$)", re.MULTILINE)
 # A surname at or above this rank is frequent enough to continue a name after a first name even when
 # it is an English word: "Henry White", "Marcus Hall", "Darnell Price".
 CONTINUE_SURNAME_RANK = 5_000
@@ -186,7 +195,7 @@ class NameWords:
         return lex.zipf(low) < 3.0 and not ENGLISH_ENDINGS.search(low)
 
 
-def _capitalised_given_name(tok: Token, lexicon: Lexicon) -> bool:
+def capitalised_given_name(tok: Token, lexicon: Lexicon) -> bool:
     """A census first name that is also an English word, written as a name in mixed-case text:
     "Will", "Hope", "Grant" (only ever taken together with the surname after it)."""
     return (
@@ -300,6 +309,9 @@ class ContextNameRecognizer(NameWordsRecognizer):
             elif not run and self._given_and_surname(text, tokens, j, cue):
                 run += [j, j + 1]  # "AIDE PRECIOUS MBEKI": a given name is known by its surname
                 break
+            elif not run and self._given_name_alone(text, tok, cue):
+                run.append(j)
+                break
             elif _is_initial(text, tok):
                 run.append(j)
             else:
@@ -318,6 +330,10 @@ class ContextNameRecognizer(NameWordsRecognizer):
         return run
 
     def _continues(self, tokens: Sequence[Token], run: list[int], tok: Token) -> bool:
+        first = tokens[run[0]]
+        if tok.case is Case.MIXED and tok.text.islower() and first.text.islower():
+            # a name begun in lower case goes on in lower case: "pcp is dr angela brown (BHCHP)"
+            tok = replace(tok, case=Case.LOWER)
         if self.words.continues(tok):
             return True
         return len(run) == 1 and self.words.surname_after_given(tokens[run[0]], tok)
@@ -328,13 +344,35 @@ class ContextNameRecognizer(NameWordsRecognizer):
         given, nxt = tokens[j], tokens[j + 1]
         if not adjacent(text, given, nxt):
             return False
-        if self.words.excluded(given) and not _capitalised_given_name(given, self.lexicon):
+        if self.words.excluded(given) and not capitalised_given_name(given, self.lexicon):
             return False
         if given.case is Case.MIXED and not given.text[0].isupper():
             return False
         low = nxt.bare.lower()
         surname = self.lexicon.surname_rank_of(low) is not None or self.lexicon.zipf(low) < 3.0
         return surname and self.words.surname_after_given(given, nxt)
+
+    def _given_name_alone(self, text: str, tok: Token, cue: tuple[Cue, str]) -> bool:
+        """A given name that is also an English word, alone between its cue and the end of a clause:
+        "(dr will)", "rn hope ->", "PER SLP HOPE.", "Thanks, Ray"; or a rare word so placed ("surgeon
+        hamid, asst ..."). The word does not go on as a sentence would ("dr will call", "son may
+        need"), so it is the name the cue announces."""
+        kind, word = cue
+        if kind not in (Cue.TITLE, Cue.ROLE, Cue.GREETING) or len(tok.bare) < 3 or tok.bare != tok.text:
+            return False
+        low = tok.lower
+        lex = self.lexicon
+        rare = lex.zipf(low) < 3.6 and not lex.is_clinical(low) and not ENGLISH_ENDINGS.search(low)
+        if lex.is_first_name(low):  # also a stop word: "will", "may"
+            if low in ROLES or low in TITLES or low in GREETINGS or _role_word(low):
+                return False
+        elif not rare or self.words.excluded(tok):
+            return False
+        if kind is Cue.ROLE and (word in PATIENT or lex.is_clinical_term(low)):
+            return False  # "pt" is also physical therapy: "PT MAY." is an order, not a name
+        if tok.case is Case.MIXED and (not tok.text[0].isupper() or tok.text.isupper()):
+            return False  # in mixed case a name is capitalised, and "(MAC," is an acronym
+        return CLAUSE_END.match(text, tok.end) is not None
 
     def _given_name_after_comma(self, text: str, tokens: Sequence[Token], j: int) -> list[int]:
         """ "Patient: Oyelaran, Babatunde": the given name after a surname and a comma."""
@@ -345,13 +383,26 @@ class ContextNameRecognizer(NameWordsRecognizer):
             return []
         caps_pair = tokens[j].text.isupper() and nxt.text.isupper()  # "Name: WATANABE, KENJI"
         if nxt.case is Case.MIXED and not caps_pair:  # a given name is "Babatunde", not "MRN" or "stable"
-            ok = nxt.text[0].isupper() and not nxt.text.isupper() and self.lexicon.zipf(nxt.lower) < 4.5
-            ok = ok and (self.lexicon.is_first_name(nxt.lower) or self.lexicon.zipf(nxt.lower) < 3.0)
+            zipf = self.lexicon.zipf(nxt.lower)
+            ok = (
+                nxt.text[0].isupper()
+                and not nxt.text.isupper()
+                and not self.lexicon.is_clinical_term(nxt.lower)
+            )
+            # a census given name even if also a word ("Love, Frank J."); otherwise a rare word
+            ok = ok and ((self.lexicon.is_first_name(nxt.lower) and zipf < 5.0) or zipf < 3.0)
         else:  # in ALL-CAPS or lower-case notes a census first name ("SMITH, JOHN") or a rare word
             low = nxt.lower
             ok = self.lexicon.is_first_name(low) or (
                 self.lexicon.zipf(low) < 3.0 and not self.lexicon.is_clinical(low)
             )
+        if (
+            ok
+            and j + 2 < len(tokens)
+            and _is_initial(text, tokens[j + 2])
+            and adjacent(text, nxt, tokens[j + 2])
+        ):
+            return [j + 1, j + 2]  # and its middle initial: "Love, Frank J."
         return [j + 1] if ok else []
 
     def _run_backwards(self, text: str, tokens: Sequence[Token], i: int) -> list[int]:
@@ -378,7 +429,7 @@ class ContextNameRecognizer(NameWordsRecognizer):
     def _given_name_before(self, tok: Token) -> bool:
         """A capitalised word before a surname that signs with a credential: "Jun Tanaka, LICSW"."""
         low = tok.bare.lower()
-        if _capitalised_given_name(tok, self.lexicon):
+        if capitalised_given_name(tok, self.lexicon):
             return True  # "Will Hartigan, MD"
         return (
             tok.case is Case.MIXED

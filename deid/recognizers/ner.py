@@ -15,7 +15,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 from deid.recognizers.base import LexiconRecognizer
 from deid.recognizers.facilities import FacilityRecognizer
 from deid.recognizers.names import ENGLISH_ENDINGS, NOT_NAMES
-from deid.text import Case, line_case
+from deid.text import Case, case_at
 from deid.types import LOCATION, NAME
 
 # What follows an eponym: "Parkinson's disease", "Murphy sign", "Jackson-Pratt drain".
@@ -32,6 +32,12 @@ EPONYM_HEAD = re.compile(
     re.IGNORECASE,
 )
 PLACE_LABELS = {"GPE": LOCATION, "LOC": LOCATION, "FAC": LOCATION}
+# What puts an organisation in its place: a preposition of place, or a referral or transfer to it.
+ORG_CUE = re.compile(
+    r"\b(?:at|via|from|employer|employed\s+by|works?\s+for|referral|referred\s+to|sent\s+to|"
+    r"transferred\s+to|followed\s+by)\s*:?\s*(?:the\s+)?$",
+    re.IGNORECASE,
+)
 FACILITY_WORDS = re.compile(
     r"\b(?:hospital|hosp|medical|clinic|health|healthcare|infirmary|nursing|rehab|hospice|pharmacy|"
     r"center|centre|institute|manor|care|labs?|associates|practice|group|home|services|university|college|school|inc|llc|corp|company|co)\b",
@@ -58,18 +64,29 @@ class SpacyNerRecognizer(LexiconRecognizer):
                 span = self._trim_person(text, start, end)
                 if span:
                     results.append(RecognizerResult(NAME, span[0], span[1], 0.85))
-            elif label in PLACE_LABELS or (label == "ORG" and FACILITY_WORDS.search(text[start:end])):
+            elif label in PLACE_LABELS or (label == "ORG" and self._org_is_place(text, start, end)):
                 if self._is_place(text, start, end, label):
                     results.append(RecognizerResult(LOCATION, start, end, 0.75 if label != "ORG" else 0.6))
         return results
+
+    def _org_is_place(self, text: str, start: int, end: int) -> bool:
+        """An organisation is a place of care, work or study by its words ("Lahey Clinic") or where
+        the text puts it: "listed at Beth Israel Deaconess", "referral: Care Dimensions"."""
+        return (
+            FACILITY_WORDS.search(text, start, end) is not None
+            or ORG_CUE.search(text, max(0, start - 40), start) is not None
+        )
 
     def _trim_person(self, text: str, start: int, end: int) -> tuple[int, int] | None:
         """Drop titles and roles at the edges, then reject clinical words and eponyms."""
         words = list(re.finditer(r"[^\s]+", text[start:end]))
         while words and _strip(words[0].group()).lower() in _EDGE_WORDS:
             words.pop(0)
-        while words and _strip(words[-1].group()).lower() in _EDGE_WORDS:
-            words.pop()
+        while words and (
+            _strip(words[-1].group()).lower() in _EDGE_WORDS
+            or not any(c.isalpha() for c in words[-1].group())
+        ):
+            words.pop()  # a role, or no word at all: "angela brown ->"
         if not words:
             return None
         s, e = start + words[0].start(), start + words[-1].end()
@@ -77,7 +94,7 @@ class SpacyNerRecognizer(LexiconRecognizer):
         if any(c.isdigit() for c in text[s:e]):
             return None  # "BRCA1", "HER2": names carry no digits
         tokens = re.findall(r"[^\W\d_]+", text[s:e])
-        case = _case_at(text, s)
+        case = case_at(text, s)
         if not any(self._looks_like_name(t, case) for t in tokens) or re.match(r"-[^\W\d_]", text[e:]):
             return None  # no word of it is name-like; or part of a compound: "Amp-sulbactam"
         if EPONYM_HEAD.match(text, e) and any(
@@ -119,7 +136,7 @@ class SpacyNerRecognizer(LexiconRecognizer):
             r"\s*(?:\d|[IV]+\b)|" + EPONYM_HEAD.pattern, text[end:], re.IGNORECASE
         ):
             return False  # "Paris 0-IIa", "Ottawa rules", "Garden IV": eponymous scales
-        case = _case_at(text, start)
+        case = case_at(text, start)
         return any(self._looks_like_place(w, case) for w in words)
 
     def _looks_like_place(self, word: str, case: Case) -> bool:
@@ -143,13 +160,6 @@ _EDGE_WORDS = frozenset(
 
 
 NOTE_TITLE = re.compile(r"\b(?:note|summary|visit|consult|report|h&p|progress|admission)\b", re.IGNORECASE)
-
-
-def _case_at(text: str, pos: int) -> Case:
-    """The letter case of the line that holds position `pos`."""
-    line_start = text.rfind("\n", 0, pos) + 1
-    line_end = text.find("\n", pos)
-    return line_case(text[line_start : len(text) if line_end < 0 else line_end], line_case(text))
 
 
 def _strip(word: str) -> str:

@@ -1,0 +1,121 @@
+"""Names that lists, sign-outs and handoffs describe instead of introducing: the words written just
+before an age and sex ("frank lopez 61 m", "Ruiz, Carmen | 72F", "Beatriz Souza, 34 y.o."), before
+or after a bed ("- dlamini (bed 4)", "events for Grant in bed 3B", "bed 12: frank lopez"), and
+before a role in brackets ("drew (ms3)", "Jim (son)").
+
+The descriptor is the cue; the words themselves must still look like a name (NameWords), so
+"pleasant 61 M" or "obese 45 F" stay.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Sequence
+
+from presidio_analyzer import RecognizerResult
+from presidio_analyzer.nlp_engine import NlpArtifacts
+
+from deid.recognizers.names import FAMILY, STAFF, NameWordsRecognizer, adjacent
+from deid.text import Case, Token, token_starts, tokenize
+from deid.types import NAME
+
+BED = r"(?:bed|rm|room)\s*#?\s*\d{1,4}[a-z]?"
+ROLE_WORDS = "|".join(sorted(FAMILY | STAFF, key=len, reverse=True))
+# What describes the name written just before it (the gap before it is walked back separately, so
+# that the expression starts at a digit, a bracket or "in" and fails fast everywhere else): an age
+# with a sex or a "years old" marker ("61 m", "72F", "34 y.o.", "19yo M"), a bed ("(bed 4)", "in bed
+# 3B"), or a role or a student's or trainee's year in brackets ("(ms3)", "(night attending)").
+DESCRIPTOR = re.compile(
+    r"(?=[\d(i])(?:(?P<age>(?<![\d.])\d{1,3}\s?(?:(?:y/?o|yo|y\.o\.|yrs?|-?year-old)\s?(?:m|f|male|female)?|m|f|male|female)(?![\w/]))"
+    rf"|(?P<bed>\(\s*{BED}\s*\)|\bin\s+{BED}\b)"
+    rf"|(?P<role>\(\s*(?:[a-z]+\s+)?(?:{ROLE_WORDS}|ms[1-4]|pgy-?\d|[a-z]+\s+student)\s*\)))",
+    re.IGNORECASE,
+)
+# A bed that heads a list item, with the name after it: "bed 12: frank lopez", "bed 4 (thandiwe)".
+BED_BEFORE = re.compile(rf"(?=[br])\b{BED}\s*(?:[:–—-]\s*|\(\s*)", re.IGNORECASE)
+MAX_WORDS = 3
+
+
+class DescribedNameRecognizer(NameWordsRecognizer):
+    """Names written beside an age and sex, a bed, or a role in brackets."""
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        results: list[RecognizerResult] = []
+        anchors = list(DESCRIPTOR.finditer(text))
+        befores = list(BED_BEFORE.finditer(text))
+        if not anchors and not befores:
+            return results
+        tokens = tokenize(text)
+        starts = token_starts(text)
+        for match in anchors:
+            end = _gap_start(text, match.start(), match.lastgroup == "age")
+            i = bisect.bisect_left(starts, end) - 1
+            # a possessive is followed by what the person has, not by a descriptor: bare words only
+            if i >= 0 and tokens[i].end == end and tokens[i].bare == tokens[i].text:
+                run = self._run_back(text, tokens, i, strict=match.lastgroup == "role")
+                if run:
+                    results.append(_result(tokens, run))
+        for match in befores:
+            j = bisect.bisect_left(starts, match.end())
+            if j < len(tokens) and tokens[j].start == match.end():
+                run = self._run_forward(text, tokens, j)
+                if run:
+                    results.append(_result(tokens, run))
+        return results
+
+    def _namelike(self, tok: Token, strict: bool) -> bool:
+        """The word nearest the descriptor: a name on its own evidence. `strict` (a role in brackets,
+        which also follows service names: "nephro (fellow)") wants a dictionary name in lower case."""
+        if tok.case is Case.MIXED and not tok.text[0].isupper():
+            return False
+        if strict and not (tok.case is Case.MIXED or self.lexicon.name_likelihood(tok.bare) > 0):
+            return self.lexicon.is_first_name(tok.bare) and not self.words.excluded(tok)
+        return self.words.after_weak_cue(tok, lenient=True)
+
+    def _run_back(self, text: str, tokens: Sequence[Token], i: int, strict: bool) -> list[int]:
+        if not self._namelike(tokens[i], strict):
+            return []
+        run = [i]
+        while len(run) < MAX_WORDS and run[0] > 0:
+            prev, nxt = tokens[run[0] - 1], tokens[run[0]]
+            comma = text[prev.end : nxt.start] == ", " and len(run) == 1  # "Ruiz, Carmen 72F"
+            if not (adjacent(text, prev, nxt) or comma) or prev.end != prev.start + len(prev.bare):
+                break
+            if not (self.words.continues(prev) or self._namelike(prev, strict)):
+                break
+            run.insert(0, run[0] - 1)
+        return run
+
+    def _run_forward(self, text: str, tokens: Sequence[Token], j: int) -> list[int]:
+        if not self._namelike(tokens[j], strict=False):
+            return []
+        run = [j]
+        while len(run) < MAX_WORDS and run[-1] + 1 < len(tokens):
+            prev, nxt = tokens[run[-1]], tokens[run[-1] + 1]
+            if not adjacent(text, prev, nxt) or prev.end != prev.start + len(prev.bare):
+                break
+            if not self.words.continues(nxt):
+                break
+            run.append(run[-1] + 1)
+        return run
+
+
+def _gap_start(text: str, pos: int, age: bool) -> int:
+    """Where the gap before a descriptor at `pos` begins, which is where a name before it ends:
+    spaces, and before an age one separator ("Ruiz, Carmen | 72F", "Souza, 34 y.o.", "(88 f)")."""
+    start = pos
+    while start > 0 and text[start - 1] in " \t":
+        start -= 1
+    if age and start > 0 and text[start - 1] in ",|/(":
+        start -= 1
+        while start > 0 and text[start - 1] in " \t":
+            start -= 1
+    return start
+
+
+def _result(tokens: Sequence[Token], run: list[int]) -> RecognizerResult:
+    first, last = tokens[run[0]], tokens[run[-1]]
+    return RecognizerResult(NAME, first.start, last.start + len(last.bare), 0.7)
