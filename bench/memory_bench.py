@@ -161,8 +161,8 @@ def bulk_load(
         memory.index.upsert(
             [
                 VectorItem(
-                    n.row.id, vectors[j].tolist(), n.row.doctor_id, None, n.row.created_at.timestamp(), None
-                )
+                    n.row.id, vectors[j], n.row.doctor_id, None
+                )  # float32 rows go to Chroma as they are
                 for j, n in enumerate(new)
             ]
         )

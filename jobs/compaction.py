@@ -8,7 +8,9 @@ a retained episode:
      longer than ChromaIndex's generation cache, every process has seen it);
   B. g+1 is made to hold exactly the doctor's episodes that are not being deleted: missing ones are
      copied from g (vector) with metadata from the record store, extra ones removed; this
-     converges whatever was copied before a crash or written concurrently;
+     converges whatever was copied before a crash or written concurrently. `alongside` (the
+     retention job's row deletion) runs meanwhile: it only touches the record store, and from A on
+     a crash resumes the compaction, which removes the vectors whatever became of their rows;
   C. switch: current = g+1, retired = g (readers move over within `grace_s`);
   D. g is dropped, strays of the doctor (recreated by a late writer) too; then, embedded only,
      segment directories Chroma left behind are removed and its SQLite file vacuumed.
@@ -54,10 +56,13 @@ def compact(
     sleep: Callable[[float], None] = time.sleep,
     chroma_path: Path | None = None,
     step: Step = _no_step,
+    alongside: Callable[[], None] | None = None,
 ) -> int:
     """Rebuild the doctors' collections (and finish any compaction a crash interrupted); returns how many."""
     todo = sorted(set(doctors) | set(generations.unfinished()))
     if not todo:
+        if alongside is not None:
+            alongside()
         return 0
     for doctor in todo:  # A
         g = generations.get(doctor)
@@ -68,8 +73,13 @@ def compact(
         index.forget_generation(doctor)
     sleep(grace_s)
     step("building")
-    with ThreadPoolExecutor(max_workers=COPY_THREADS) as pool:  # B; Chroma releases the GIL while indexing
+    # B. Chroma serialises its calls (two copy threads are no faster than one) but releases the
+    # GIL, as SQLite does: the row deletion runs on the other core meanwhile.
+    with ThreadPoolExecutor(max_workers=1) as side, ThreadPoolExecutor(max_workers=COPY_THREADS) as pool:
+        deleting = side.submit(alongside) if alongside is not None else None
         list(pool.map(lambda d: _converge(index, records, d, generations.get(d)), todo))
+        if deleting is not None:
+            deleting.result()
     step("copied")
     for doctor in todo:  # C
         g = generations.get(doctor)
@@ -103,15 +113,7 @@ def _converge(index: ChromaIndex, records: RetentionStore, doctor: str, g: Gener
     for start in range(0, len(missing), COPY_BATCH):
         vectors = index.contents(doctor, source, missing[start : start + COPY_BATCH])
         items = [
-            VectorItem(
-                episode_id,
-                vector,
-                doctor,
-                kept[episode_id][0],
-                kept[episode_id][1].timestamp(),
-                kept[episode_id][2],
-            )  # fmt: skip
-            for episode_id, vector in vectors.items()
+            VectorItem(episode_id, vector, doctor, kept[episode_id]) for episode_id, vector in vectors.items()
         ]
         if items:
             try:

@@ -5,10 +5,10 @@
 A run, under the job lock (jobs/locks.py; a second runner gets ConflictError):
   1. marks expired, committed, unheld episodes `deleting` (hidden from every read), in batches,
      together with any a previous run left marked;
-  2. rebuilds the affected doctors' vector collections without them (jobs/compaction.py) — or, with
-     compact=False, deletes their vectors one by one;
-  3. deletes their rows and data keys (crypto-shredding the ciphertexts) in batches, expired facts
-     and the affected doctors' summaries;
+  2. rebuilds the affected doctors' vector collections without them (jobs/compaction.py) and,
+     meanwhile, deletes their rows and data keys (crypto-shredding the ciphertexts) in batches —
+     or, with compact=False, deletes their vectors one by one, then the rows;
+  3. deletes expired facts and the affected doctors' summaries;
   4. scrubs the database files (RetentionStore.scrub) and writes one audit event with the counts.
 Killed anywhere, the next run finishes the work: marked rows are picked up again in step 1 and a
 half-done compaction resumes, so no record outlives its vector, no vector its record, no data key
@@ -188,25 +188,30 @@ def _mark(
 def _forget(
     stores: Stores, marked: dict[str, list[str]], compact: bool, lock: JobLock, step: Step, progress: Progress
 ) -> int:
-    """Vectors first (rebuild without them, or delete them), then rows and data keys."""
-    compacted = 0
-    if compact:
-        compacted = compaction.compact(
-            stores.index, stores.generations, stores.retention, marked, grace_s=stores.grace_s,
-            sleep=stores.sleep, chroma_path=stores.chroma_path, step=step,
-        )  # fmt: skip
-    else:
-        for doctor, ids in marked.items():
-            stores.index.delete(doctor, ids)
-    step("vectors_deleted")
+    """Vectors and rows: with compaction, the rows are deleted while the collections are rebuilt
+    without them (a crash from then on resumes the rebuild); without, vectors one by one first."""
     every = [episode_id for ids in marked.values() for episode_id in ids]
 
     def deleted(done: int) -> None:
         progress(done, len(every))
         lock.renew()
 
-    lock.renew()
-    stores.retention.delete_episodes(every, deleted)
+    def delete_rows() -> None:
+        lock.renew()
+        stores.retention.delete_episodes(every, deleted)
+
+    compacted = 0
+    if compact:
+        compacted = compaction.compact(
+            stores.index, stores.generations, stores.retention, marked, grace_s=stores.grace_s,
+            sleep=stores.sleep, chroma_path=stores.chroma_path, step=step, alongside=delete_rows,
+        )  # fmt: skip
+        step("vectors_deleted")
+    else:
+        for doctor, ids in marked.items():
+            stores.index.delete(doctor, ids)
+        step("vectors_deleted")
+        delete_rows()
     step("rows_deleted")
     return compacted
 

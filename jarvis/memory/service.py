@@ -160,9 +160,7 @@ class MemoryService:
         try:
             self.index.upsert(
                 [
-                    VectorItem(
-                        n.row.id, vector, doctor_id, n.row.patient_ref, n.row.created_at.timestamp(), None
-                    )
+                    VectorItem(n.row.id, vector, doctor_id, n.row.patient_ref)
                     for n, vector in zip(new, vectors, strict=True)
                 ]
             )
@@ -305,7 +303,6 @@ class MemoryService:
             validation.doctor_id(doctor_id), episode_id, chosen, clean_note, self._now()
         ):
             raise NotFoundError("episode not found")
-        self.index.update_outcome(doctor_id, episode_id, chosen)
 
     def delete(self, doctor_id: str, episode_id: str) -> None:
         if not self.store.mark_deleting(validation.doctor_id(doctor_id), episode_id, self._now()):

@@ -33,8 +33,7 @@ def bulk(memory: MemoryService, doctor: str, n: int, created_at: datetime, seed:
     memory.store.insert_pending(new)
     memory.index.upsert(
         [
-            VectorItem(n.row.id, v.tolist(), doctor, None, created_at.timestamp(), None)
-            for n, v in zip(new, vectors, strict=True)
+            VectorItem(n.row.id, v.tolist(), doctor, None) for n, v in zip(new, vectors, strict=True)
         ]  # fmt: skip
     )
     memory.store.set_state([n.row.id for n in new], COMMITTED, created_at)

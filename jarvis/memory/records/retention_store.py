@@ -151,15 +151,15 @@ class RetentionStore:
                 .values(state=DELETING, state_at=at)
             )
 
-    def kept(self, doctor_id: str) -> dict[str, tuple[str | None, datetime, str | None]]:
-        """{episode id: (patient_ref, created_at, outcome)} of the doctor's episodes not being deleted."""
+    def kept(self, doctor_id: str) -> dict[str, str | None]:
+        """{episode id: patient_ref} of the doctor's episodes not being deleted."""
         with Session(self.engine) as session:
             rows = session.execute(
-                select(
-                    EpisodeRow.id, EpisodeRow.patient_ref, EpisodeRow.created_at, EpisodeRow.outcome
-                ).where(EpisodeRow.doctor_id == doctor_id, EpisodeRow.state != DELETING)
+                select(EpisodeRow.id, EpisodeRow.patient_ref).where(
+                    EpisodeRow.doctor_id == doctor_id, EpisodeRow.state != DELETING
+                )
             )
-            return {r[0]: (r[1], r[2], r[3]) for r in rows}
+            return {r[0]: r[1] for r in rows}
 
     def delete_episodes(self, episode_ids: Sequence[str], progress: Callable[[int], None]) -> None:
         """Delete marked episodes with their data keys and search rows, in batches.

@@ -69,6 +69,19 @@ def test_save_search_outcome_delete_and_isolation(any_memory: MemoryService) -> 
     assert memory.store.count("dr-a") == 2
 
 
+def test_the_index_holds_ids_vectors_and_only_the_metadata_that_filtering_needs(
+    any_memory: MemoryService,
+) -> None:
+    memory = any_memory
+    episode = memory.save("dr-a", SEPSIS)
+    memory.set_outcome("dr-a", episode, "accepted")
+    collection = memory.index._collection("dr-a", create=False)  # type: ignore[attr-defined]
+    got = collection.get(ids=[episode], include=["metadatas", "documents"])
+    assert got["ids"] == [episode] and got["documents"] == [None]
+    [metadata] = got["metadatas"]
+    assert metadata == {"doctor_id": "dr-a", "patient_ref": memory.pseudonyms.ref(SEPSIS.patient_id).ref}
+
+
 def test_a_vector_of_another_doctor_in_a_doctors_collection_is_never_returned(
     make_memory: MemoryFactory,
 ) -> None:
@@ -81,6 +94,6 @@ def test_a_vector_of_another_doctor_in_a_doctors_collection_is_never_returned(
     stray = "ep_" + "x" * 24
     vector = memory.embedder.embed_query("potassium 6.3 on spironolactone")
     index = memory.index
-    index.upsert_into("dr-a", 0, [VectorItem(stray, vector, "dr-b", None, 0.0, None)])  # type: ignore[attr-defined]
+    index.upsert_into("dr-a", 0, [VectorItem(stray, vector, "dr-b", None)])  # type: ignore[attr-defined]
     assert [e for e, _ in index.query(vector, "dr-a", 5)] == [mine]
     assert set(index.vectors("dr-a", [mine, stray])) == {mine}

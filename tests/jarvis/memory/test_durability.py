@@ -17,6 +17,7 @@ from jarvis.errors import ConfigurationError, DeidentificationFailed, Unavailabl
 from jarvis.memory.embedders.base import EmbedderIdentity
 from jarvis.memory.records.store import PENDING
 from jarvis.memory.service import MemoryService
+from jarvis.memory.types import Outcome
 from jarvis.memory.vector_index import ChromaIndex, VectorItem
 from jarvis.security.keys import KeyRing
 from tests.jarvis.memory.conftest import MemoryFactory
@@ -95,6 +96,31 @@ def test_undo_owed_during_an_outage_is_finished_by_the_next_save(make_memory: Me
     assert pending(memory) == [] and memory.rollback.owed == 0
     assert memory.store.count() == 1 and healthy.index.count() == 1
     assert memory.get("dr-a", kept).query == DKA.query
+
+
+class DeadIndex(WrappedIndex):
+    """The real Chroma index behind a switch: while `down`, every call to it fails."""
+
+    down = False
+
+    def __getattr__(self, name: str) -> object:
+        if self.down:
+            raise UnavailableError("vector index unavailable (ConnectError)")
+        return getattr(self.real, name)
+
+
+def test_outcome_feedback_does_not_need_the_vector_index(make_memory: MemoryFactory) -> None:
+    """Outcomes weigh in ranking from the record store; Chroma holds no copy to keep in step."""
+    healthy = make_memory()
+    dead = DeadIndex(healthy.index)
+    memory = make_memory(index=dead)  # type: ignore[arg-type]
+    episode = memory.save("dr-a", SEPSIS)
+    dead.down = True
+    memory.set_outcome("dr-a", episode, "rejected", note="cultures grew MRSA")
+    with pytest.raises(UnavailableError):  # the switch is real: search does need the index
+        memory.search("dr-a", "urosepsis", min_similarity=None)
+    dead.down = False
+    assert memory.get("dr-a", episode).outcome is Outcome.REJECTED
 
 
 class ProcessDied(BaseException):
@@ -213,7 +239,7 @@ def test_vectors_of_the_wrong_dimension_are_refused(tmp_path: Path) -> None:
     )
     index = ChromaIndex(client, EmbedderIdentity("model-a", 8))
     with pytest.raises(ConfigurationError, match="dimension 3"):
-        index.upsert([VectorItem("ep_1", [0.1, 0.2, 0.3], "dr-a", None, 0.0, None)])
+        index.upsert([VectorItem("ep_1", [0.1, 0.2, 0.3], "dr-a", None)])
 
 
 def test_gemini_embeddings_are_a_separate_index(tmp_path: Path, deid: object, gemini_server: Any) -> None:
