@@ -138,7 +138,13 @@ def _call(request: Callable[[], T]) -> T:
             return request()
         except _BROKEN as exc:
             logger.info("vector index connection broken (%s); sent again", type(exc).__name__)
+    try:
+        with _chroma_errors():
             return request()
+    except UnreachableError as exc:
+        # The second attempt was refused, but the first may have been applied before the server
+        # died (seen in CI: a save's vector kept after its rows were undone as "never sent").
+        raise UnavailableError(exc.message) from exc
 
 
 def _mine(doctor_id: str, metadatas: Sequence[Any]) -> list[bool]:

@@ -75,3 +75,14 @@ def test_a_request_on_a_broken_connection_is_sent_once_more() -> None:
     with pytest.raises(UnreachableError):  # refused: the server never saw it, and it is down
         _call(flaky(1, httpx.ConnectError))
     assert len(calls) == 1
+    calls.clear()
+
+    def broken_then_refused() -> str:
+        calls.append(1)
+        raise (httpx.ReadError if len(calls) == 1 else httpx.ConnectError)("gone")
+
+    # The server died after the first request reached it: a write may have landed, so the caller
+    # must undo it (UnavailableError), not take the refusal of the second as "never sent".
+    with pytest.raises(UnavailableError) as raised:
+        _call(broken_then_refused)
+    assert not isinstance(raised.value, UnreachableError) and len(calls) == 2
