@@ -124,20 +124,28 @@ def _chroma_errors() -> Iterator[None]:
 
 
 # A pooled connection that a restarted Chroma server no longer has fails the first request sent on
-# it although the server is up (seen right after a restart: ReadError). Such a failure is retried
-# once, on a new connection: every call made here may be repeated (reads; upserts, updates and
-# deletes by id; an `add` repeated fails on its ids and compaction then upserts).
+# it although the server is up (seen right after a restart: ReadError); such a request is sent once
+# more at once, on a new connection. A refused connection is tried once more after REFUSED_RETRY_S:
+# seen in CI, a save refused (ConnectError) a moment after the restarted server had answered its
+# health check. Every call made here may be repeated (reads; upserts, updates and deletes by id; an
+# `add` repeated fails on its ids and compaction then upserts).
 _BROKEN = (httpx.ReadError, httpx.WriteError, httpx.RemoteProtocolError)
+REFUSED_RETRY_S = 0.05
 
 
 def _call(request: Callable[[], T]) -> T:
-    """One request to Chroma, its failures translated (_chroma_errors), retried once on a broken
-    connection."""
-    with _chroma_errors():
-        try:
+    """One request to Chroma, its failures translated (_chroma_errors), retried once on a broken or
+    refused connection."""
+    try:
+        with _chroma_errors():
+            try:
+                return request()
+            except _BROKEN as exc:
+                logger.info("vector index connection broken (%s); sent again", type(exc).__name__)
+    except UnreachableError:  # nothing was sent: a second refusal is an UnreachableError as well
+        time.sleep(REFUSED_RETRY_S)
+        with _chroma_errors():
             return request()
-        except _BROKEN as exc:
-            logger.info("vector index connection broken (%s); sent again", type(exc).__name__)
     try:
         with _chroma_errors():
             return request()
