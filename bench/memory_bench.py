@@ -160,9 +160,7 @@ def bulk_load(
         memory.store.insert_pending(new)
         memory.index.upsert(
             [
-                VectorItem(
-                    n.row.id, vectors[j], n.row.doctor_id, None
-                )  # float32 rows go to Chroma as they are
+                VectorItem(n.row.id, vectors[j], n.row.doctor_id)  # float32 rows go to Chroma as they are
                 for j, n in enumerate(new)
             ]
         )

@@ -7,7 +7,7 @@ a retained episode:
   A. `building` = g+1 is recorded; from then on every writer writes to g and g+1 (after `grace_s`,
      longer than ChromaIndex's generation cache, every process has seen it);
   B. g+1 is made to hold exactly the doctor's episodes that are not being deleted: missing ones are
-     copied from g (vector) with metadata from the record store, extra ones removed; this
+     copied from g, extra ones removed; this
      converges whatever was copied before a crash or written concurrently. `alongside` (the
      retention job's row deletion) runs meanwhile: it only touches the record store, and from A on
      a crash resumes the compaction, which removes the vectors whatever became of their rows;
@@ -106,15 +106,13 @@ def _converge(index: ChromaIndex, records: RetentionStore, doctor: str, g: Gener
     assert target is not None
     kept = records.kept(doctor)
     present = set(index.contents(doctor, target, vectors=False))
-    extra = sorted(present - kept.keys())
+    extra = sorted(present - kept)
     if extra:
         index.delete_from(doctor, target, extra)
-    missing = sorted(kept.keys() - present)
+    missing = sorted(kept - present)
     for start in range(0, len(missing), COPY_BATCH):
         vectors = index.contents(doctor, source, missing[start : start + COPY_BATCH])
-        items = [
-            VectorItem(episode_id, vector, doctor, kept[episode_id]) for episode_id, vector in vectors.items()
-        ]
+        items = [VectorItem(episode_id, vector, doctor) for episode_id, vector in vectors.items()]
         if items:
             try:
                 index.upsert_into(doctor, target, items, new=True)

@@ -1,4 +1,9 @@
-"""Typed dependencies (STYLE §2): resources from the lifespan, the caller, role checks, rate limits."""
+"""Typed dependencies (STYLE §2): resources from the lifespan, the caller, role checks, rate limits.
+
+Dependencies that do no I/O are `async def`: FastAPI runs a plain `def` dependency in its thread
+pool, a hand-off that cost every request four thread switches for attribute reads. get_principal
+stays a plain `def`: an API key is looked up in the database.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +20,7 @@ from jarvis.security.api_keys import PREFIX
 from jarvis.security.principal import Principal, Role
 
 
-def get_resources(request: Request) -> Resources:
+async def get_resources(request: Request) -> Resources:
     resources: Resources = request.app.state.resources
     return resources
 
@@ -48,7 +53,7 @@ CurrentPrincipal = Annotated[Principal, Depends(get_principal)]
 
 
 def _role(*allowed: Role) -> object:
-    def check(principal: CurrentPrincipal) -> Principal:
+    async def check(principal: CurrentPrincipal) -> Principal:
         if principal.role not in allowed:
             raise PermissionDeniedError(f"this needs the {' or '.join(r.value for r in allowed)} role")
         return principal
@@ -56,7 +61,7 @@ def _role(*allowed: Role) -> object:
     return check
 
 
-def current_doctor(principal: Annotated[Principal, Depends(_role(Role.CLINICIAN))]) -> str:
+async def current_doctor(principal: Annotated[Principal, Depends(_role(Role.CLINICIAN))]) -> str:
     """The doctor id: from the token only, never from the request body."""
     assert principal.subject is not None  # clinician tokens always carry one
     return principal.subject
@@ -67,13 +72,13 @@ CurrentAdmin = Annotated[Principal, Depends(_role(Role.ADMIN))]
 CurrentAuditor = Annotated[Principal, Depends(_role(Role.AUDITOR))]
 
 
-def get_memory(resources: ResourcesDep) -> MemoryService:
+async def get_memory(resources: ResourcesDep) -> MemoryService:
     if resources.memory is None:
         raise UnavailableError("memory is disabled")
     return resources.memory
 
 
-def get_agent(resources: ResourcesDep) -> Agent:
+async def get_agent(resources: ResourcesDep) -> Agent:
     return resources.agent
 
 

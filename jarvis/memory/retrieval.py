@@ -64,7 +64,7 @@ class Retriever:
         matches, plus the patient's nearest (so the patient's are there even when nothing of theirs
         is near the doctor's top). Half the work of two searches."""
         vector = self._checked(doctor_id, clean_query, max(k, patient_k), vector)
-        extra = dict(self.index.query(vector, doctor_id, _wanted(patient_k), refs))
+        extra = dict(self._dense(doctor_id, vector, _wanted(patient_k), refs))
         ranked, rows = self._ranked(doctor_id, clean_query, vector, _wanted(k), None, refs, True, True, extra)
         mine = set(refs)
         patient = [r for r in ranked if rows[r.episode_id].patient_ref in mine]
@@ -91,7 +91,7 @@ class Retriever:
         extra: dict[str, float] | None = None,
     ) -> tuple[list[ranking.Ranked], dict[str, RankFields]]:
         """Dense and lexical candidates (and `extra` ones, with their cosines), ranked."""
-        cosines = {**(extra or {}), **dict(self.index.query(vector, doctor_id, wanted, patient_refs))}
+        cosines = {**(extra or {}), **dict(self._dense(doctor_id, vector, wanted, patient_refs))}
         matches = (
             dict(self.store.lexical(doctor_id, search_terms(clean_query), patient_refs, wanted))
             if lexical
@@ -110,6 +110,14 @@ class Retriever:
             use_outcomes=outcomes,
         )
         return ranked, rows
+
+    def _dense(
+        self, doctor_id: str, vector: Sequence[float], wanted: int, patient_refs: Sequence[str] | None
+    ) -> list[tuple[str, float]]:
+        """The doctor's nearest episodes; with patient_refs, the nearest of those patients' episodes
+        (their ids come from the record store: Chroma holds no patient metadata)."""
+        within = None if patient_refs is None else self.store.patient_episode_ids(doctor_id, patient_refs)
+        return self.index.query(vector, doctor_id, wanted, within)
 
 
 def _wanted(k: int) -> int:

@@ -159,10 +159,7 @@ class MemoryService:
             raise
         try:
             self.index.upsert(
-                [
-                    VectorItem(n.row.id, vector, doctor_id, n.row.patient_ref)
-                    for n, vector in zip(new, vectors, strict=True)
-                ]
+                [VectorItem(n.row.id, vector, doctor_id) for n, vector in zip(new, vectors, strict=True)]
             )
         except JarvisError as exc:
             self.rollback.undo(doctor_id, ids, vectors_written=not isinstance(exc, UnreachableError))

@@ -1,18 +1,20 @@
 """The vector index: Chroma, embedded (PersistentClient in the data dir) or a `chroma run` server.
 
-Only ids, vectors and the metadata that filtering needs go to Chroma: patient_ref (patient-scoped
-searches) and doctor_id (checked on every result). Never text or names: Chroma keeps deleted
-documents and vectors on disk after delete (chroma issues #3793, #7659, #7662).
-DESIGN §3 also lists created_at and outcome; no query filters on them (recency and outcome weigh in
-ranking, read from the record store), and each metadata key is rows in Chroma's SQLite that every
-add and every collection drop pays for: with two keys instead of four, Chroma adds a vector about a
-fifth faster and drops a collection in half the time, which matters to compaction (jobs/compaction.py).
-Outcome feedback then never waits on Chroma.
+Only episode ids and vectors go to Chroma: no text, no names (Chroma keeps deleted documents and
+vectors on disk after delete: chroma issues #3793, #7659, #7662), and no metadata either. DESIGN §3
+lists doctor_id, patient_ref, created_at and outcome. None is needed here: the collection is the
+doctor's own; a patient-scoped search passes the patient's episode ids (read from the record store)
+as Chroma's `ids` filter, which ranks exactly among them; recency and outcome weigh in ranking,
+read from the record store. And each metadata key costs rows in Chroma's SQLite on every add,
+drop and read: without any, Chroma adds a vector in half the time (0.13 against 0.26 ms, which a
+purge's compaction pays for every retained vector) and answers a k=40 query in 1.7 ms against 2.9.
+Outcome feedback never waits on Chroma.
 
 Each doctor has a collection of their own (named from the embedder identity and a hash of the
 doctor id): a search walks one doctor's HNSW graph, not a filtered 1% of everyone's, which keeps
-latency and recall flat as the hospital grows, and isolation holds by construction. Every result's
-doctor_id metadata is checked as well, as defence in depth.
+latency and recall flat as the hospital grows, and isolation holds by construction. As defence in
+depth, the record store checks every candidate's doctor before ranking (RecordStore.rank_fields):
+a vector written into the wrong doctor's collection would still never reach that doctor.
 The collection metadata carries the embedder identity (model id + dimension); opening a collection
 made by another model is an error, so a collection never mixes vector spaces.
 
@@ -55,7 +57,6 @@ HNSW_EF_SEARCH = 200
 # was 1.0 with either, for 2,000- and 20,000-vector collections of MiniLM vectors queried at
 # HNSW_EF_SEARCH. Collections made with 200 keep it (Chroma fixes it at creation).
 HNSW_EF_CONSTRUCTION = 100
-NO_PATIENT = ""  # Chroma metadata cannot hold None
 # How long a doctor's generation numbers are trusted before they are read again; compaction waits
 # longer than this between its phases when other processes share the index.
 GENERATION_TTL_S = 2.0
@@ -72,7 +73,6 @@ class VectorItem:
     episode_id: str
     vector: Sequence[float]
     doctor_id: str
-    patient_ref: str | None
 
 
 class VectorIndex(Protocol):
@@ -86,9 +86,10 @@ class VectorIndex(Protocol):
         ...
 
     def query(
-        self, vector: Sequence[float], doctor_id: str, k: int, patient_refs: Sequence[str] | None = None
+        self, vector: Sequence[float], doctor_id: str, k: int, within: Sequence[str] | None = None
     ) -> list[tuple[str, float]]:
-        """The doctor's k nearest episodes as (episode_id, cosine similarity), best first."""
+        """The doctor's k nearest episodes as (episode_id, cosine similarity), best first; with
+        `within`, only among those episode ids."""
         ...
 
     def vectors(self, doctor_id: str, episode_ids: Sequence[str]) -> dict[str, list[float]]: ...
@@ -153,16 +154,6 @@ def _call(request: Callable[[], T]) -> T:
         # The second attempt was refused, but the first may have been applied before the server
         # died (seen in CI: a save's vector kept after its rows were undone as "never sent").
         raise UnavailableError(exc.message) from exc
-
-
-def _mine(doctor_id: str, metadatas: Sequence[Any]) -> list[bool]:
-    """Defence in depth: which results carry the doctor's id (the collection is the doctor's own).
-    This check replaces a doctor_id `where` filter, which made Chroma filter on metadata first:
-    5.4 ms instead of 2.3 for a k=40 query, 11 ms instead of 1.8 to fetch 30 vectors."""
-    found = [bool(meta) and meta.get("doctor_id") == doctor_id for meta in metadatas]
-    if not all(found):
-        logger.error("vector index returned another doctor's vector; dropped")
-    return found
 
 
 class ChromaIndex:
@@ -287,40 +278,34 @@ class ChromaIndex:
                 # floats per vector was converted twice (to Python floats here, back by Chroma),
                 # with the garbage collection that set off; arrays took 12% off a compaction's copy.
                 embeddings=[np.asarray(i.vector, dtype=np.float32) for i in group],
-                metadatas=[
-                    {"doctor_id": i.doctor_id, "patient_ref": i.patient_ref or NO_PATIENT} for i in group
-                ],
             )
         )
 
     def query(
-        self, vector: Sequence[float], doctor_id: str, k: int, patient_refs: Sequence[str] | None = None
+        self, vector: Sequence[float], doctor_id: str, k: int, within: Sequence[str] | None = None
     ) -> list[tuple[str, float]]:
         collection = self._collection(doctor_id, create=False)
-        if collection is None:
+        if collection is None or (within is not None and not within):
             return []
         result = _call(
             lambda: collection.query(
-                query_embeddings=[list(vector)],
+                query_embeddings=[np.asarray(vector, dtype=np.float32)],
+                ids=None if within is None else list(within),
                 n_results=k,
-                where=None if patient_refs is None else {"patient_ref": {"$in": list(patient_refs)}},
-                include=["distances", "metadatas"],
+                include=["distances"],
             )
         )
-        ids, distances, metadatas = result["ids"][0], result["distances"][0], result["metadatas"][0]
-        mine = _mine(doctor_id, metadatas)
-        return [(i, 1.0 - float(d)) for i, d, ok in zip(ids, distances, mine, strict=True) if ok]
+        return [(i, 1.0 - float(d)) for i, d in zip(result["ids"][0], result["distances"][0], strict=True)]
 
     def vectors(self, doctor_id: str, episode_ids: Sequence[str]) -> dict[str, list[float]]:
         collection = self._collection(doctor_id, create=False) if episode_ids else None
         if collection is None:
             return {}
-        got = _call(lambda: collection.get(ids=list(episode_ids), include=["embeddings", "metadatas"]))
+        got = _call(lambda: collection.get(ids=list(episode_ids), include=["embeddings"]))
         if not got["ids"]:
             return {}
         rows = np.asarray(got["embeddings"], dtype=np.float64).tolist()  # one C-level conversion
-        mine = _mine(doctor_id, got["metadatas"])
-        return {i: row for i, row, ok in zip(got["ids"], rows, mine, strict=True) if ok}
+        return dict(zip(got["ids"], rows, strict=True))
 
     def all_for_doctor(self, doctor_id: str) -> tuple[list[str], Any]:
         """Every vector of one doctor (exact-search baseline in the benchmark)."""

@@ -32,9 +32,7 @@ def bulk(memory: MemoryService, doctor: str, n: int, created_at: datetime, seed:
         new.append(NewEpisode(row, wrapped.master_version, wrapped.blob, "filler"))
     memory.store.insert_pending(new)
     memory.index.upsert(
-        [
-            VectorItem(n.row.id, v.tolist(), doctor, None) for n, v in zip(new, vectors, strict=True)
-        ]  # fmt: skip
+        [VectorItem(n.row.id, v.tolist(), doctor) for n, v in zip(new, vectors, strict=True)]  # fmt: skip
     )
     memory.store.set_state([n.row.id for n in new], COMMITTED, created_at)
     return [n.row.id for n in new]

@@ -151,15 +151,16 @@ class RetentionStore:
                 .values(state=DELETING, state_at=at)
             )
 
-    def kept(self, doctor_id: str) -> dict[str, str | None]:
-        """{episode id: patient_ref} of the doctor's episodes not being deleted."""
+    def kept(self, doctor_id: str) -> set[str]:
+        """Ids of the doctor's episodes not being deleted."""
         with Session(self.engine) as session:
-            rows = session.execute(
-                select(EpisodeRow.id, EpisodeRow.patient_ref).where(
-                    EpisodeRow.doctor_id == doctor_id, EpisodeRow.state != DELETING
+            return set(
+                session.scalars(
+                    select(EpisodeRow.id).where(
+                        EpisodeRow.doctor_id == doctor_id, EpisodeRow.state != DELETING
+                    )
                 )
             )
-            return {r[0]: r[1] for r in rows}
 
     def delete_episodes(self, episode_ids: Sequence[str], progress: Callable[[int], None]) -> None:
         """Delete marked episodes with their data keys and search rows, in batches.

@@ -263,6 +263,22 @@ class RecordStore:
             )
             return [(r[0], r[1]) for r in rows]
 
+    def patient_episode_ids(self, doctor_id: str, patient_refs: Sequence[str]) -> list[str]:
+        """Ids of the doctor's committed episodes of these patients (a patient-scoped search's
+        candidates: the vector index ranks among them)."""
+        if not patient_refs:
+            return []
+        with self._guard(), self._session() as session:
+            return list(
+                session.scalars(
+                    select(EpisodeRow.id).where(
+                        EpisodeRow.doctor_id == doctor_id,
+                        EpisodeRow.patient_ref.in_(patient_refs),
+                        EpisodeRow.state == COMMITTED,
+                    )
+                )
+            )
+
     def recent(self, doctor_id: str, limit: int) -> list[EpisodeRow]:
         """The doctor's newest episodes (the prototype's retrieval window; kept for comparison)."""
         with self._guard(), self._session() as session:

@@ -69,31 +69,37 @@ def test_save_search_outcome_delete_and_isolation(any_memory: MemoryService) -> 
     assert memory.store.count("dr-a") == 2
 
 
-def test_the_index_holds_ids_vectors_and_only_the_metadata_that_filtering_needs(
-    any_memory: MemoryService,
-) -> None:
+def test_the_index_holds_ids_and_vectors_only(any_memory: MemoryService) -> None:
     memory = any_memory
     episode = memory.save("dr-a", SEPSIS)
     memory.set_outcome("dr-a", episode, "accepted")
     collection = memory.index._collection("dr-a", create=False)  # type: ignore[attr-defined]
-    got = collection.get(ids=[episode], include=["metadatas", "documents"])
-    assert got["ids"] == [episode] and got["documents"] == [None]
-    [metadata] = got["metadatas"]
-    assert metadata == {"doctor_id": "dr-a", "patient_ref": memory.pseudonyms.ref(SEPSIS.patient_id).ref}
+    got = collection.get(ids=[episode], include=["metadatas", "documents", "embeddings"])
+    assert got["ids"] == [episode] and got["documents"] == [None] and got["metadatas"] == [None]
+    assert len(got["embeddings"][0]) == memory.embedder.identity.dimension
+
+    # Patient-scoped search ranks among the patient's episodes, whose ids come from the record store.
+    other = memory.save(
+        "dr-a", draft("Sepsis from a line infection, what now?", "Pull the line.", patient_id="00555123")
+    )
+    hits = memory.search("dr-a", "sepsis", patient_id=SEPSIS.patient_id, min_similarity=None)
+    assert [h.episode_id for h in hits] == [episode]
+    assert other in {h.episode_id for h in memory.search("dr-a", "sepsis", min_similarity=None)}
 
 
 def test_a_vector_of_another_doctor_in_a_doctors_collection_is_never_returned(
     make_memory: MemoryFactory,
 ) -> None:
-    """Defence in depth: were a vector of dr-b ever written into dr-a's collection (a bug, a hand
-    edit), the doctor_id metadata of every result is checked and it is dropped."""
+    """Defence in depth: were a vector of dr-b's episode ever written into dr-a's collection (a bug,
+    a hand edit), the record store's ownership check drops it from dr-a's results."""
     from jarvis.memory.vector_index import VectorItem
 
     memory = make_memory()
     mine = memory.save("dr-a", draft("Potassium 6.3 on spironolactone, what now?", "Stop it."))
-    stray = "ep_" + "x" * 24
+    theirs = memory.save("dr-b", draft("Potassium 6.4 on spironolactone, what now?", "Stop it."))
     vector = memory.embedder.embed_query("potassium 6.3 on spironolactone")
     index = memory.index
-    index.upsert_into("dr-a", 0, [VectorItem(stray, vector, "dr-b", None)])  # type: ignore[attr-defined]
-    assert [e for e, _ in index.query(vector, "dr-a", 5)] == [mine]
-    assert set(index.vectors("dr-a", [mine, stray])) == {mine}
+    index.upsert_into("dr-a", 0, [VectorItem(theirs, vector, "dr-a")])  # type: ignore[attr-defined]
+    assert theirs in {e for e, _ in index.query(vector, "dr-a", 5)}  # the index alone cannot tell
+    hits = memory.search("dr-a", "potassium 6.3 on spironolactone", min_similarity=None)
+    assert [h.episode_id for h in hits] == [mine]

@@ -239,7 +239,7 @@ def test_vectors_of_the_wrong_dimension_are_refused(tmp_path: Path) -> None:
     )
     index = ChromaIndex(client, EmbedderIdentity("model-a", 8))
     with pytest.raises(ConfigurationError, match="dimension 3"):
-        index.upsert([VectorItem("ep_1", [0.1, 0.2, 0.3], "dr-a", None)])
+        index.upsert([VectorItem("ep_1", [0.1, 0.2, 0.3], "dr-a")])
 
 
 def test_gemini_embeddings_are_a_separate_index(tmp_path: Path, deid: object, gemini_server: Any) -> None:
