@@ -2,6 +2,7 @@
 
 `POST /v1/memory/search` and `POST /v1/ask` (offline model) at rising concurrency; each level is
 bounded in requests and seconds and stops by itself. Reports throughput and p50/p95/p99 latency,
+the CPU time the server and the load generator spent per request,
 and the share of server time spent appending audit events (from the server's own Prometheus
 histograms: jarvis_audit_append_seconds against jarvis_http_request_seconds).
 
@@ -19,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -81,6 +83,24 @@ def start_server(data_dir: Path) -> tuple[subprocess.Popen, str]:
         time.sleep(0.1)
     process.kill()
     raise RuntimeError("jarvis serve did not become ready")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def measured(server: subprocess.Popen, run: Callable[[], dict]) -> dict:
+    """One level's result with the CPU time the server and this load generator spent per request:
+    on a 2-core machine, throughput is bounded by 2 s of CPU a second shared between them."""
+    server_before, client_before = cpu_seconds(server.pid), time.process_time()
+    result = run()
+    server_cpu, client_cpu = cpu_seconds(server.pid) - server_before, time.process_time() - client_before
+    requests = max(result["requests"], 1)
+    result["server_cpu_ms_per_request"] = round(server_cpu / requests * 1000, 1)
+    result["client_cpu_ms_per_request"] = round(client_cpu / requests * 1000, 1)
+    return result
 
 
 async def level(base: str, path: str, bodies: list[dict], tokens: list[str], concurrency: int) -> dict:
@@ -146,8 +166,16 @@ def main() -> None:
             result = {
                 "episodes": args.episodes,
                 "server": "jarvis serve, one uvicorn process, embedded Chroma + SQLite, offline model",
-                "search": [asyncio.run(level(base, "/v1/memory/search", search, tokens, c)) for c in LEVELS],
-                "ask": [asyncio.run(level(base, "/v1/ask", ask, tokens, c)) for c in LEVELS[:3]],
+                "search": [
+                    measured(
+                        server, lambda c=c: asyncio.run(level(base, "/v1/memory/search", search, tokens, c))
+                    )
+                    for c in LEVELS
+                ],
+                "ask": [
+                    measured(server, lambda c=c: asyncio.run(level(base, "/v1/ask", ask, tokens, c)))
+                    for c in LEVELS[:3]
+                ],
                 "audit": audit_share(base),
                 "targets": {"searches_per_s": ">= 150", "search_p99_ms": "<= 100"},
                 "load_average_1m": round(os.getloadavg()[0], 2),
