@@ -143,3 +143,13 @@ def test_cli_actions_are_audited_and_the_log_verifies(
     names = [(e.subtype, e.actor) for e in log.query(AuditQuery()).events]
     assert names == [("episode.create", "cli"), ("memory.search", "cli"), ("audit.verify", "cli")]
     log.engine.dispose()
+
+
+def test_data_dir_is_taken_before_or_after_the_command(tmp_path: Path) -> None:
+    parser = cli.build_parser()
+    assert parser.parse_args(["--data-dir", str(tmp_path), "deid", "-"]).data_dir == tmp_path
+    assert parser.parse_args(["deid", "-", "--data-dir", str(tmp_path)]).data_dir == tmp_path
+    assert parser.parse_args(["audit", "verify", "--data-dir", str(tmp_path)]).data_dir == tmp_path
+    # Given only before the command, a subcommand's own (absent) option does not reset it.
+    assert parser.parse_args(["--data-dir", str(tmp_path), "audit", "verify"]).data_dir == tmp_path
+    assert parser.parse_args(["audit", "verify"]).data_dir is None
