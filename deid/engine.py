@@ -13,7 +13,6 @@ import time
 from collections.abc import Iterable, Sequence
 
 from presidio_analyzer import AnalyzerEngine, EntityRecognizer, RecognizerRegistry, RecognizerResult
-from presidio_analyzer.context_aware_enhancers import ContextAwareEnhancer
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.casing import normalise_case
@@ -58,11 +57,10 @@ class Deidentifier:
             registry = RecognizerRegistry(supported_languages=["en"])
             for recognizer in build_recognizers(self._lexicon):
                 registry.add_recognizer(recognizer)
-            self._analyzer = AnalyzerEngine(
+            self._analyzer = RulesAnalyzer(
                 registry=registry,
                 nlp_engine=self._nlp_engine,
                 supported_languages=["en"],
-                context_aware_enhancer=NoContextWords(),
             )
             self._ner = next(r for r in registry.recognizers if isinstance(r, SpacyNerRecognizer))
         except Exception as exc:  # noqa: BLE001 - any start-up failure means no de-identification
@@ -142,19 +140,13 @@ class Deidentifier:
         )
 
 
-class NoContextWords(ContextAwareEnhancer):
-    """deid's recognizers weigh their own context and declare no Presidio context words, so the
-    default enhancer would only deep-copy every result; this one hands them back unchanged."""
+class RulesAnalyzer(AnalyzerEngine):
+    """Presidio's AnalyzerEngine without its context step. deid's recognizers weigh their own
+    context and declare no Presidio context words, yet the step still regroups every result by
+    recognizer (recognizers x results comparisons, about 0.3 ms a question) only to hand each group
+    back unchanged; here the results go straight on, in the order the recognizers gave them."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            context_similarity_factor=0.0,
-            min_score_with_context_similarity=0.0,
-            context_prefix_count=0,
-            context_suffix_count=0,
-        )
-
-    def enhance_using_context(
+    def _enhance_using_context(
         self,
         text: str,  # noqa: ARG002 - Presidio's interface
         raw_results: list[RecognizerResult],

@@ -7,6 +7,12 @@ from presidio_analyzer import EntityRecognizer
 from deid.lexicon import Lexicon
 from deid.recognizers.addresses import AddressLabelRecognizer, StreetAddressRecognizer
 from deid.recognizers.ages import AgeRecognizer
+from deid.recognizers.care_places import (
+    CarePlaceRecognizer,
+    CountyRecognizer,
+    HeaderPlaceRecognizer,
+    LowerCarePlaceRecognizer,
+)
 from deid.recognizers.contact import EmailRecognizer, IpRecognizer, PhoneRecognizer, UrlRecognizer
 from deid.recognizers.dates import DateRecognizer
 from deid.recognizers.described import DescribedNameRecognizer
@@ -29,6 +35,12 @@ from deid.recognizers.locations import (
     RoomBedRecognizer,
     TownRecognizer,
     ZipCodeRecognizer,
+)
+from deid.recognizers.name_particles import (
+    ParticleNameRecognizer,
+    RecordNameRecognizer,
+    ScriptNameRecognizer,
+    SignOffNameRecognizer,
 )
 from deid.recognizers.name_shapes import (
     DictionaryNameRecognizer,
@@ -57,6 +69,10 @@ RECOGNIZER_CLASSES = (
     NicknameRecognizer,
     InitialsSignatureRecognizer,
     MiddleInitialNameRecognizer,
+    ParticleNameRecognizer,
+    ScriptNameRecognizer,
+    RecordNameRecognizer,
+    SignOffNameRecognizer,
     SpacyNerRecognizer,
     DateRecognizer,
     AgeRecognizer,
@@ -84,6 +100,10 @@ RECOGNIZER_CLASSES = (
     LabelledPlaceRecognizer,
     EmployerRecognizer,
     WardRecognizer,
+    CarePlaceRecognizer,
+    LowerCarePlaceRecognizer,
+    HeaderPlaceRecognizer,
+    CountyRecognizer,
     TownRecognizer,
     RoomBedRecognizer,
     PlaceContextRecognizer,

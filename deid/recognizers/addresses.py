@@ -72,7 +72,8 @@ class StreetAddressRecognizer(RegexRecognizer):
             rf"(?:[A-Z0-9][\w'-]*\.?\s+){{1,3}}{STREET_SUFFIX}\b\.?{UNIT}",
             0.85,
         ),
-        ("po_box", r"\b(?:p\.?\s?o\.?|post\s+office)\s+box\s+\d+\b", 0.9),
+        # with its post office's code after a dash, as Kenya writes it: "P.O. Box 123-00100"
+        ("po_box", r"\b(?:p\.?\s?o\.?|post\s+office)\s+box\s+\d+(?:-\d{5})?\b", 0.9),
         # a house number announced as one, before the street: "No. 12, 4th Cross", "H.No. 4-1-123,"
         (
             "house",
@@ -121,11 +122,16 @@ class StreetAddressRecognizer(RegexRecognizer):
             0.75,
         ),
         # numbered roads: "on Route 27", "I-93", "Hwy 1"
-        ("route", r"(?-i:\b(?:Route|Rte\.?|RT|Highway|Hwy|Interstate|I-)\s?\d{1,3}[A-Z]?\b)", 0.75),
+        (
+            "route",
+            r"\b(?:route|rte\.?|(?-i:RT)|highway|hwy|interstate|(?-i:I-))\s?\d{1,3}(?-i:[A-Z])?\b(?![.:/]\d)",
+            0.75,
+        ),
         # a street named without its number: "BMP at Quest on Winthrop Ave"
         (
             "street_name",
-            r"(?-i:\b[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s(?:Street|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|"
+            r"(?-i:\b(?:[NSEW]\.?\s)?(?:[A-Z][a-z]+(?:\s[A-Z][a-z]+)?|\d{1,3}(?:st|nd|rd|th))\s"
+            r"(?:Street|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|"
             r"Parkway|Pkwy|Highway|Hwy|Turnpike|Terrace)\b\.?)",
             0.7,
         ),

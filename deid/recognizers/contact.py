@@ -8,10 +8,14 @@ import re
 from deid.recognizers.base import RegexRecognizer, before
 from deid.types import EMAIL, IP, PHONE, URL
 
+DASH = r"[-‐‑‒–—]"
+SEP = rf"(?:\s?{DASH}\s?|[\s./])"
 EXTENSION = r"(?:\s*(?:x|ext\.?|extension)\s*\d{1,5})?"
 PHONE_LABEL = (
-    r"(?:pager|pgr|page|paged|beeper|bleep|ext\.?|extension|phone|ph|tel|telephone|cell|mobile|fax|"
-    r"call(?:ed)?|call\s?back|cb|contact|reach|number|no\.|#|x)"
+    r"(?:pager|pgr|page|paged|beeper|bleep(?:ed)?|blp|ext\.?|extn\.?|extension|phone|ph|tel|telephone|cell|"
+    r"mobile|fax|call(?:ed)?|call\s?back|cb|contact|reach|number|no\.|#|x|"
+    # hospital handsets and badges: Vocera, Spectralink, DECT and Ascom phones, long-range pagers
+    r"vocera|spectralink|dect|ascom|lrp|long[\s-]range(?:\s+pager)?)"
 )
 # Words after which any grouping of digits is a phone number ("Mob: 9472 7916"), whatever its country.
 NUMBER_LABEL = (
@@ -30,10 +34,13 @@ TLDS = (
 class PhoneRecognizer(RegexRecognizer):
     ENTITY = PHONE
     PATTERNS = (
-        # (617) 555-0142, 617-555-0142, 617.555.0142, +1 617 555 0142, with an extension
+        # (617) 555-0142, 617-555-0142, 617.555.0142, +1 617 555 0142, with an extension; also as word
+        # processors and hurried writers set them: "617‑555‑0142" (non-breaking or en dashes),
+        # "617 - 555 - 0142", "617/555-0142", "(617)-555-0142", "1-(617)-555-0142"
         (
             "nanp",
-            rf"(?<![\w+/.-])(?:\+?1[\s.-]?)?(?:\(\d{{3}}\)\s?|\d{{3}}[\s.-])\d{{3}}[\s.-]\d{{4}}(?![\d/-]){EXTENSION}",
+            rf"(?<![\w+/.-])(?:\+?1\s?[.-]?\s?)?(?:\(\d{{3}}\)\s?{DASH}?\s?|\d{{3}}{SEP})\d{{3}}{SEP}\d{{4}}"
+            rf"(?![\d/-]){EXTENSION}",
             0.9,
         ),
         ("nanp_bare", r"(?<![\w+/.-])(?:\+?1)?\d{10}(?!\d)", 0.5),
@@ -43,7 +50,7 @@ class PhoneRecognizer(RegexRecognizer):
         # "+234-803-123-4567", "0044 161 496 0000"; the trunk "(0)" some countries write is optional.
         (
             "international",
-            r"(?<![\w/.+-])(?:\+|\b00\s?)[1-9]\d{0,2}(?:[\s.-]?\(0\))?(?:[\s.-]?\(?\d{1,5}\)?){2,6}"
+            r"(?<![\w/.+-])(?:\(\+[1-9]\d{0,2}\)|(?:\+|\b00\s?)[1-9]\d{0,2})(?:[\s.-]?\(0\))?(?:[\s.-]?\(?\d{1,5}\)?){2,6}"
             rf"(?![\d/]|[.,]\d){EXTENSION}",
             0.8,
         ),
@@ -76,8 +83,8 @@ class PhoneRecognizer(RegexRecognizer):
         # "PAGED 0415 AT 5-8812", "call him at 4-4417", "reached at x4417": the number after "at"
         (
             "paged_at",
-            r"\b(?:paged?|pager|called|call|reach(?:ed)?|contact(?:ed)?|text(?:ed)?|beeped)\b[^.\n]{0,25}?"
-            r"\b(?:at|@|on)\s*(?:x\s*)?(?P<phi>\d{1,2}-\d{4}|\d{5}|\d{3}-\d{4})(?![\d/]|\.\d|-\d)",
+            r"\b(?:paged?|pager|called|call|reach(?:ed)?|contact(?:ed)?|text(?:ed)?|beeped|bleeped)\b[^.\n]{0,25}?"
+            r"(?:\b(?:at|on)|@)\s*(?:x\s*)?(?P<phi>\d{1,2}-\d{4}|\d{4,5}|\d{3}-\d{4})(?![\d/]|\.\d|-\d)",
             0.75,
         ),
         # a pager named a few words before its number: "whats the cath lab pager again, 6-2244?"
@@ -103,6 +110,8 @@ class PhoneRecognizer(RegexRecognizer):
             # "120-1400" reads as a range when a unit follows or the first part is a round number.
             follows = text[end:].lower()
             return not re.match(r"\s*(?:mg|mcg|ml|cc|units?|%|g\b|kg|mm|cm|steps|cal)", follows)
+        if pattern == "paged_at" and _is_clock_time(text[start:end]):
+            return False  # "paged at 0415", "called on 2230": a time of day
         if pattern == "internal":
             label = before(text, start, 14)
             if re.search(r"(?:paged?|called|call)\s*$", label) and _is_clock_time(text[start:end]):
@@ -126,7 +135,8 @@ def _is_phone_shaped(number: str, digit_range: tuple[int, int]) -> bool:
     if not digit_range[0] <= digits <= digit_range[1] or main.count("(") != main.count(")"):
         return False
     date = _DATE_START.match(main)
-    if date and min(int(date[1]), int(date[2])) <= 12 and max(int(date[1]), int(date[2])) <= 31:
+    pairs = re.fullmatch(r"0[1-9](?:[ .]\d\d){4}", main)  # French and Belgian: "06 12 34 56 78"
+    if date and not pairs and min(int(date[1]), int(date[2])) <= 12 and max(int(date[1]), int(date[2])) <= 31:
         return False  # "01.02.2023", "05 06 2023 0800"
     groups = re.findall(r"\d+", main)
     return not (len(groups) > 1 and all(_is_clock_time(g) for g in groups))

@@ -8,6 +8,7 @@ clinical error.
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from deid.recognizers.base import RegexRecognizer, after, before
 from deid.types import DATE
@@ -53,12 +54,21 @@ SCALE_WORDS = re.compile(
 NUMERIC_CUE = re.compile(rf"(?:^|\W){CUE}\W*$")
 # A number after which a date reads naturally ("TSH 3/4 was 2.1", "INR 11/10 at Lawrence lab",
 # "(3/30)") or after a visit word ("clinic 5/8", "f/u 3/4"): fractions and scores are not followed so.
-DATE_AFTER = re.compile(r"\s+(?:was|were|is|showed|shows|revealed|at\s+(?!\d+\s*(?:mg|ml|%)))", re.IGNORECASE)
+DATE_AFTER = re.compile(
+    r"\s+(?:was|were|is|showed|shows|revealed|weekend|holiday|at\s+(?!\d+\s*(?:mg|ml|%)))", re.IGNORECASE
+)
 # After a bare m/d: the end of its clause (punctuation, an opening parenthesis, a line end), where a
 # fraction or a dose would have its unit or noun.
 CLAUSE_END = re.compile(r"\s*(?:$|\n|[.;:,)](?!\d)|\s\(|\s[-—–]\s)")
 VISIT_BEFORE = re.compile(
-    r"(?:clinic|appt|appointment|f/u|follow[- ]?up|recheck|visit|drawn|collected|due)\s*$"
+    r"(?:clinic|appt|appointment|f/u|follow[- ]?up|recheck|check|visit|drawn|collected|due|"
+    r"booked(?:\s+for)?|scheduled(?:\s+for)?|planned(?:\s+for)?)\s*$"
+)
+
+
+# Before a day-first pair that is no date: visual acuity, ventilator pressures.
+DM_NOT_DATE = re.compile(
+    r"\b(?:va|vision|acuity|od|os|ou|snellen|bi-?pap|cpap|ipap|epap|peep|ps|psv|vent|niv|avaps|settings)\W*$"
 )
 
 
@@ -75,8 +85,11 @@ class DateRecognizer(RegexRecognizer):
         ("iso", r"(?<!\d)(?:19|20)\d{2}([/.-])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])(?!\d)", 0.95),
         ("month_year_numeric", r"(?<![\d/.])(?:0?[1-9]|1[0-2])/(?:19|20)\d{2}(?![\d/])", 0.8),
         ("md_slash", r"(?<![\d/.:])(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])(?![\d/]|\.\d)", 0.8),
+        # day first without a year, as the UK, Ireland, India and Nigeria write it: "booked for 21/11"
+        ("dm_slash", r"(?<![\d/.:])(?:1[3-9]|2\d|3[01])/(?:0?[1-9]|1[0-2])(?![\d/]|\.\d)", 0.75),
         ("md_dash", r"(?<![\w/.:-])(?:0?[1-9]|1[0-2])-(?:0?[1-9]|[12]\d|3[01])(?![\w/]|-\d|\.\d)", 0.7),
-        ("month_day", rf"\b{MONTH}\.?(?:\s*|-){DAY}\b(?:(?:,?\s*|[-/]){YEAR}\b)?", 0.9),
+        # "Jan 22, 2025", and a range of days in one month: "Jan 22-23, 2025"
+        ("month_day", rf"\b{MONTH}\.?(?:\s*|-){DAY}\b(?:\s?[-–]\s?{DAY}\b)?(?:(?:,?\s*|[-/]){YEAR}\b)?", 0.9),
         ("day_month", rf"\b{DAY}(?:\s+of)?[\s-]*{MONTH}\b\.?(?:(?:,?\s*|[-/]){YEAR}\b)?", 0.85),
         # "14MAR2019", "03jan24": the compact form of lab and pharmacy systems
         ("compact", rf"\b(?:3[01]|[12]\d|0?[1-9]){MONTH}(?:19|20)?\d{{2}}\b", 0.9),
@@ -93,6 +106,14 @@ class DateRecognizer(RegexRecognizer):
             r"\b(?:on|since|from|until|till|by|the|of|before|after)\s+(?:the\s+)?(?P<phi>(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))\b",
             0.7,
         ),
+        # a year of birth that shows an age of 90 or more must go too (Safe Harbor: "all elements of
+        # dates, including year, indicative of such age"): "born 1929", "DOB: 1931", "YOB 1930"
+        (
+            "birth_year",
+            r"\b(?:born(?:\s+in)?|dob|d\.o\.b\.?|b\.|year\s+of\s+birth|yob|birth\s+year)\s*[:#-]?\s*"
+            r"(?P<phi>(?:18|19)\d\d)\b(?!['’]?s\b|[/.-]\d)",
+            0.8,
+        ),
         ("holiday", rf"\b{HOLIDAYS}\b(?:,?\s+(?:19|20)\d{{2}}\b)?", 0.8),
         ("month_range", rf"\b{MONTH}\.?\s*[-–]\s*{MONTH}\.?,?\s+(?:(?:19|20)\d{{2}}|'\d{{2}})\b", 0.85),
     )
@@ -103,6 +124,14 @@ class DateRecognizer(RegexRecognizer):
             return _slash_is_date(span, text, start, end)
         if pattern == "md_dash":
             return _dash_is_date(span, text, start, end)
+        if pattern == "dm_slash":
+            # not a visual acuity ("VA 20/10") nor a score or a dose
+            prefix = before(text, start, 20)
+            if span == "24/7" or DM_NOT_DATE.search(prefix) or SCALE_WORDS.search(prefix):
+                return False  # "care 24/7", "BiPAP 14/6", "VA 20/10"
+            return not FOLLOWING_UNIT.match(text[end:].lower())
+        if pattern == "birth_year":
+            return int(span) <= date.today().year - 90
         if pattern == "ordinal_day":
             return not ORDINAL_NOUNS.match(text, end)
         if pattern in ("month_day", "day_month", "month_cued"):
@@ -144,7 +173,7 @@ def _dash_is_date(span: str, text: str, start: int, end: int) -> bool:
     if re.search(r"(?:x|q|ages?|score|scale|ciwa|cows|grade|stage|rr|hr|between)\s*$", prefix):
         return False
     day = int(span.split("-")[1])
-    return day > 12 or bool(NUMERIC_CUE.search(prefix))
+    return day > 12 or bool(NUMERIC_CUE.search(prefix) or VISIT_BEFORE.search(prefix))
 
 
 def _month_word_is_date(span: str, text: str, end: int) -> bool:

@@ -15,6 +15,7 @@ from typing import ClassVar
 from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
+from deid.lexicon import Lexicon
 from deid.recognizers.base import LexiconRecognizer, RegexRecognizer, before
 from deid.recognizers.names import NOT_NAMES
 from deid.text import Case, Token, case_at, is_sentence_start, tokenize
@@ -25,7 +26,7 @@ FACILITY_HEAD = (
     r"health\s+systems?|healthcare|health\s+care|clinic|infirmary|nursing\s+home|"
     r"nursing\s+(?:and\s+rehab(?:ilitation)?\s+)?(?:center|facility)|"
     r"rehab(?:ilitation)?(?:\s+(?:center|hospital|facility))?|care\s+center|hospice|pharmacy|urgent\s+care|"
-    r"memory\s+care|community\s+care|snf|ltach|house|inn|lodge|"
+    r"memory\s+care|community\s+care|care\s+home|community\s+services|gardens|snf|ltach|house|inn|lodge|"
     r"regional(?!\s+(?:anesthesia|block|wall|lymph|enteritis|ileitis|pain|variation))|"
     r"memorial|medical\s+group|surgery\s+center|surgical\s+center|cancer\s+(?:center|institute)|"
     r"heart\s+institute|institute|manor|assisted\s+living|senior\s+living|living\s+center|"
@@ -35,7 +36,16 @@ FACILITY_HEAD = (
     r"urology|gastroenterology|endoscopy|ophthalmology|optometry|dental|dentistry|diagnostics|therapy|"
     r"physicians|specialists|partners|practice|medicine|vna|recovery|seniorlife|residence|village|"
     r"school|academy|university|college|convent|monastery|church|campus|office|hall|shelter|"
-    r"construction|industries|corporation|company|freight|logistics)"
+    r"construction|industries|corporation|company|freight|logistics|"
+    # places of care, custody, worship and lodging outside the US pattern: "Ring Road Polyclinic",
+    # "Mengo Dispensary", "Sunnyside Rest Home", "Cook County Jail", "Central Mosque", "Premier Inn"
+    r"polyclinic|dispensary|sanatorium|maternity\s+home|rest\s+home|retirement\s+home|group\s+home|"
+    r"residential\s+home|correctional\s+(?:facility|cent(?:er|re)|institution)|prison|jail|penitentiary|"
+    r"detention\s+cent(?:er|re)|pavilion|barracks|airport|mosque|cathedral|synagogue|gurdwara|hostel|hotel|motel)"
+)
+# Heads that only a place of care has: an acronym before one is the place's name ("KEM Hospital").
+STRONG_HEAD = re.compile(
+    r"(?i:hospital|hosp\b|infirmary|medical\s+(?:college|cent(?:er|re))|teaching\s+hospital)"
 )
 # Words that end a facility's name when walking back from its head: "the outside hospital".
 STOPPERS = frozenset(
@@ -66,7 +76,11 @@ class FacilityRecognizer(LexiconRecognizer):
     at Longwood"), or a hospital-style acronym after a place cue ("transferred from GH", "at BIDMC")."""
 
     HEAD = re.compile(rf"\b{FACILITY_HEAD}\b", re.IGNORECASE)
-    TAIL = re.compile(rf"\s+(?:of|at)\s+(?:the\s+)?(?P<tail>{PLACE_WORD}(?:\s+{PLACE_WORD})?)")
+    TAIL = re.compile(
+        rf"\s+(?:of|at|for)\s+(?:the\s+)?(?P<tail>{PLACE_WORD}(?:(?<![a-z]{{3}}\.)\s+{PLACE_WORD})?)"
+    )
+    # the town a facility is in, written after it: "Christian Medical College, Vellore"
+    TOWN_AFTER = re.compile(r",?\s(?P<town>[A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?)")
     LOWER_TAIL = re.compile(r"\s+(?:of|at|in)\s+(?P<tail>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)")
     ACRONYM = re.compile(
         r"\b(?:at|from|to|in|@|transferred\s+from|transfer\s+from|tx\s+from|admitted\s+to|seen\s+at|followed\s+at)\s+"
@@ -95,20 +109,41 @@ class FacilityRecognizer(LexiconRecognizer):
                 # in lower-case notes: "f/u surgical associates of needham", "rehab at braintree"
                 start, end = self._generic_start(text, match.start()), town_end
             if start is not None:
+                end = self._town_end(text, end)
                 results.append(RecognizerResult(LOCATION, start, end, self.SCORE))
         for match in self.ACRONYM.finditer(text):
             word = match.group("phi")
             if self._is_hospital_acronym(word):
                 results.append(RecognizerResult(LOCATION, match.start("phi"), match.end("phi"), 0.7))
         for match in self.SAINT.finditer(text):
-            results.append(RecognizerResult(LOCATION, match.start(), match.end(), 0.6))
+            results.append(RecognizerResult(LOCATION, match.start(), self._town_end(text, match.end()), 0.6))
         return results
 
     def _end(self, text: str, end: int) -> int:
         """Extend over "of Braintree" / "at Longwood" when a proper name follows the head."""
         tail = self.TAIL.match(text, end)
         if tail and tail.group("tail").split()[0].lower() not in GENERIC | NOT_NAMES:
-            return tail.end("tail")
+            name = tail.group("tail")
+            return tail.start("tail") + len(name.rstrip(".") if len(name.split()[-1]) > 4 else name)
+        return end
+
+    def _town_end(self, text: str, end: int) -> int:
+        return self.town_end(text, end, self.lexicon)
+
+    @classmethod
+    def town_end(cls, text: str, end: int, lexicon: Lexicon) -> int:
+        """The end of a gazetteer town of one or two words right after a facility, or `end`."""
+        after = cls.TOWN_AFTER.match(text, end)
+        if not after:
+            return end
+        words = after.group("town").split()
+        comma = text[end] == ","
+        for n in (2, 1):
+            phrase = " ".join(words[:n])
+            if len(words) < n or not lexicon.is_town(phrase) or lexicon.is_place_word(phrase):
+                continue
+            if comma or lexicon.zipf(words[0]) < 4.0:  # "Hospital Medicine Progress Note": no town
+                return after.start("town") + len(phrase)
         return end
 
     def _town_tail(self, text: str, end: int) -> int:
@@ -150,11 +185,12 @@ class FacilityRecognizer(LexiconRecognizer):
         if not tokens or text[tokens[-1].end + offset : head_start].strip(" .'’-&") != "":
             return None  # the head not preceded directly by a word: "(hospital)", "hospital."
         name: list[Token] = []
+        strong = STRONG_HEAD.match(text, head_start) is not None
         for tok in reversed(tokens[-6:]):
             gap = text[offset + tok.end : offset + (name[0].start if name else tokens[-1].end)]
             if name and not re.fullmatch(r"[ &'’-]*|\s*&\s*", gap):
                 break
-            if not self._may_be_in_name(text, tok, offset):
+            if not self._may_be_in_name(text, tok, offset, strong=strong):
                 break
             name.insert(0, tok)
         while name and name[0].lower in CONNECTORS:
@@ -163,10 +199,12 @@ class FacilityRecognizer(LexiconRecognizer):
             return None
         return offset + name[0].start
 
-    def _may_be_in_name(self, text: str, tok: Token, offset: int) -> bool:
+    def _may_be_in_name(self, text: str, tok: Token, offset: int, *, strong: bool = False) -> bool:
         low = tok.lower.removesuffix("'s").removesuffix("’s")
         if tok.lower in CONNECTORS or low in GENERIC - STOPPERS:
             return True  # "Brigham and Women's", "Taunton High School": part of a name, not a name
+        if tok.case is not Case.LOWER and self.HEAD.fullmatch(tok.text):
+            return True  # a name of two heads: "David Simpson Hospice House", "Laburnum House Care Home"
         if low in STOPPERS or tok.lower in NOT_NAMES or self.lexicon.is_clinical_term(tok.text):
             return False
         if tok.case is Case.MIXED and not tok.text[0].isupper():
@@ -174,6 +212,10 @@ class FacilityRecognizer(LexiconRecognizer):
         if tok.case is Case.MIXED and tok.text.isupper() and len(tok.text) <= 5:
             # An acronym names a facility only in its hospital shape ("BIDMC Cardiology");
             # "EGFR TKI therapy" or "ED Behavioral Health" are clinical.
+            # Before "Hospital" or "Infirmary" any acronym that is not medical names one ("KEM
+            # Hospital", "LUTH Infirmary"); "ED Behavioral Health" has no such head.
+            if strong and len(tok.text) >= 3 and tok.lower not in self.lexicon.medical_words:
+                return tok.text not in self.lexicon.state_abbrevs
             return self.HOSPITAL_ACRONYM.match(tok.text) is not None
         common = self.lexicon.zipf(low) >= 4.5 and not self.lexicon.is_census_name(low)
         if tok.case is not Case.MIXED and common:
@@ -287,6 +329,14 @@ class WardRecognizer(RegexRecognizer):
     PATTERNS = (
         ("ward", r"\b(?P<phi>[A-Z][a-z]+(?:[ -][A-Z][a-z]+)?\s\d{1,2}[A-Z]?)\b(?![\d./:%+-])", 0.65),
         ("caps_ward", r"\b(?P<phi>[A-Z]{4,}\s\d{1,2}[A-Z]?)\b(?![\d./:%+-])", 0.6),
+        # a ward named for a tree, a benefactor or a saint: "Cedar Ward", "CEDAR WARD", "Nightingale Unit"
+        ("named_ward", r"\b(?P<phi>(?:[A-Z][a-z]+|[A-Z]{3,})\s(?:Ward|WARD|Wing|WING))\b", 0.65),
+        # a unit by its floor and side: "4 East", "7 NORTH", "Psychiatry Progress Note - 4 East"
+        (
+            "floor_side",
+            r"(?<![\d/.-])(?P<phi>\d{1,2}\s?(?:East|West|North|South|EAST|WEST|NORTH|SOUTH))\b(?!\s+(?:St|Street|Ave|Rd|Road)\b)",
+            0.6,
+        ),
     )
     PLACE_BEFORE = re.compile(
         r"(?:clinic|center|centre|hospital|hosp|room\s+\w+|unit|ward|floor|building|bldg|tower|wing|pavilion|"
@@ -304,6 +354,12 @@ class WardRecognizer(RegexRecognizer):
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
         words = re.findall(r"[A-Za-z]+", text[start:end])
         lex = self.lexicon
+        if pattern == "floor_side":
+            return True
+        if pattern == "named_ward":
+            low = words[0].lower()
+            # "Cedar Ward" names a place; "Stroke Unit", "Medical Ward", "the Ward" describe one
+            return not (low in GENERIC or low in NOT_NAMES or lex.is_clinical(low) or lex.zipf(low) >= 4.5)
         if pattern == "caps_ward" and (lex.zipf(words[0]) >= 4.0 or not self.UNIT_AFTER.match(text, end)):
             return False  # in capitals only a rare word with a room or bed after: not "LEVO 4", "DAY 2"
         for w in words:

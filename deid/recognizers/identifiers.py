@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import re
 
+from presidio_analyzer import RecognizerResult
+from presidio_analyzer.nlp_engine import NlpArtifacts
+
 from deid.recognizers.base import RegexRecognizer, after, before
 from deid.types import ID
 
@@ -19,17 +22,26 @@ LABEL = (
     r"passport|reference|ref|auth(?:orization)?|requisition|req|order|rx|prescription|tracking|"
     # health and national numbers outside the US: NHS/CHI/H&C, UHID, IP/OP numbers, Irish PPSN,
     # Canadian health cards (OHIP, PHN, RAMQ), UK NI, Aadhaar, ABHA, NHIS, NIN, NHI, IHI
-    r"nhs|chi|h&c|uhid|crn|hosp(?:ital)?\s+(?:reg(?:istration)?|id)|(?:ip|op|ipd|opd)\s+(?:no\.?|number|#)|"
-    r"reg(?:istration)?\s+(?:no\.?|number|#)|folder|file\s+(?:no\.?|number|#)|card\s+(?:no\.?|number|#)|"
+    r"nhs|chi|h&c|uhid|crn|hosp(?:ital)?\.?\s+(?:reg(?:istration)?|id|no\.?|number|#)|(?:ip|op|ipd|opd)\s+(?:no\.?|number|#)|"
+    r"reg(?:istration)?\.?\s+(?:no\.?|number|#)|folder|file\s+(?:no\.?|number|#)|card\s+(?:no\.?|number|#)|"
     r"pps|ppsn|ohip|health\s+card|hcn|phn|ramq|sin|social\s+insurance|nino|national\s+insurance|"
-    r"ni\s+(?:no\.?|number)|aadh?aar|uid|abha|pan\s+card|voter\s+id|nhis|nin|nhi|ihi|national\s+id)"
+    r"ni\s+(?:no\.?|number)|aadh?aar|uid|abha|pan\s+card|voter\s+id|nhis|nin|nhi|ihi|national\s+id|"
+    # a clinician's registration with a licensing council: GMC, NMC, HCPC (UK), IMC (Ireland), MDCN
+    # (Nigeria), AHPRA (Australia), CPSO (Ontario), HPCSA (South Africa), MCNZ, PMDC (Pakistan)
+    r"gmc|nmc|hcpc|imc\s+(?:reg|no)|mdcn|ahpra|cpso|hpcsa|mcnz|pmdc|"
+    # national and insurance numbers of Asia and Africa: PhilHealth, SSS, CNIC, NRIC, HKID, MyKad,
+    # Emirates ID, NHIF (Kenya), BVN (Nigeria); and the numbers of episodes, incidents and studies
+    r"philhealth|sss|cnic|nric|hkid|mykad|emirates\s+id|nhif|bvn|episode|incident|donor|study\s+id|"
+    r"subject|lab\s+(?:no\.?|number|#))"
 )
 # Labels of a hospital's own numbers, which are often written with the year: "IP No. 4521/23".
 RECORD_LABEL = (
     r"(?:mrn|mrd|cr|hosp(?:ital)?|ip|op|ipd|opd|reg(?:istration)?|folder|file|case|card|unit|uhid|record|"
     r"admission|adm)\s*(?:no\.?|number|#|id)?"
 )
-CODE = r"[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?"
+# A code may come in parts: its issuer, department and year before the serial ("AKTH/OBG/24/0772",
+# "MDCN/R/41882"), or a prefix set off by a space ("RR8 1142397", "TNMC 81127").
+CODE = r"[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?(?:(?:/[A-Z0-9]{1,8}){1,4}(?![\w/])|[ ]\d{4,10}(?![\w/.]))?"
 # A unit after a number makes it a measurement; a slash only when written onto the number ("10/hr"),
 # not the one that separates two identifiers ("Employee ID MM-228104 / Claim # ...").
 UNITS = re.compile(
@@ -80,6 +92,29 @@ class LabelledIdRecognizer(RegexRecognizer):
         ),
     )
 
+    # Where any of the patterns' labels starts. The labels are a long alternation that is slow to
+    # try at every position: it is scanned for once, and the patterns are tried only where it matched.
+    LABEL_START = re.compile(
+        rf"\b(?:{LABEL}|{RECORD_LABEL}|meeting|kit|conference|room\s+code|passcode|plate|tag)", re.IGNORECASE
+    )
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        starts = [m.start() for m in self.LABEL_START.finditer(text)]
+        results: list[RecognizerResult] = []
+        seen: set[tuple[int, int]] = set()
+        for name, regex, score in self._compiled:
+            for pos in starts:
+                match = regex.match(text, pos)
+                if not match or not match.group("phi"):
+                    continue
+                start, end = match.span("phi")
+                if (start, end) not in seen and self.validate(text, start, end, name):
+                    seen.add((start, end))
+                    results.append(RecognizerResult(ID, start, end, score))
+        return results
+
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
         code = text[start:end]
         # An identifier has digits; "ID consult", "group B strep" and "case 2" do not identify.
@@ -90,8 +125,13 @@ class LabelledIdRecognizer(RegexRecognizer):
             return digits >= 2
         if pattern == "labelled_spaced":
             return digits >= 7 and not UNITS.match(text[end:].lower())
-        if digits == 0 or len(code) < 3:
-            return False
+        letters = any(c.isalpha() for c in code)
+        if digits == 0 or len(code) < 3 or ("/" in code and digits < (3 if letters else 5)):
+            return False  # "order 1/2 tab" is not a number in parts; "JB/KL/0091" is
+        if " " in code and (digits < 5 or not code.split()[0].isupper()):
+            return False  # "RR8 1142397", "TNMC 81127"; not "since 2021" ("sin" + "ce") or "MAC 5500"
+        if "/" in code and code.replace("/", "").isdigit() and digits < 7:
+            return False  # "rx 10/325": a dose; "AKTH/OBG/24/0772" and "2024/0771" are numbers
         return not UNITS.match(text[end:].lower())
 
 
@@ -112,11 +152,18 @@ class UniqueCodeRecognizer(RegexRecognizer):
     ENTITY = ID
     PATTERNS = (
         ("digits", r"(?<![\w.,/:-])\d{6,}(?![\w/:]|[.,]\d|-\d)", 0.6),
-        ("grouped_digits", r"(?<![\w.,/:-])\d{2,6}(?:-\d{2,8}){1,4}(?![\w/:]|[.,]\d|-\d)", 0.5),
+        # with a single check digit at the end, as CNIC and PhilHealth numbers have: "35202-1234567-1"
+        ("grouped_digits", r"(?<![\w.,/:-])\d{2,6}(?:-\d{2,8}){1,4}(?:-\d)?(?![\w/:]|[.,]\d|-\d)", 0.5),
+        # a Hong Kong identity card with its check character: "A123456(7)"
+        ("hkid", r"(?<![\w-])[A-Z]{1,2}\d{6}\([0-9A]\)", 0.7),
         # "interpreter #40277": a number of four or more digits after a number sign
         ("numbered", r"(?<![\w&])#\s?(?P<phi>\d{4,})(?![\w.]|[.,]\d)", 0.6),
         # object identifiers of imaging studies and devices: "1.2.840.113619.2.55.3.28431"
         ("oid", r"(?<![\w.])[012](?:\.\d+){4,}(?!\w|\.\d)", 0.7),
+        # an ISBT 128 donation identification number on a blood unit (ICCBBA ST-001): a facility
+        # code of a letter and four digits, the year in two, a serial of six, often spaced
+        # ("W0366 24 118934"), sometimes with two flag digits after
+        ("isbt_din", r"(?<![\w-])[A-NP-Z]\d{4} ?\d{2} ?\d{6}(?: \d{2})?(?![\w-])", 0.7),
         (
             "alnum",
             r"(?<![\w.-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])(?![\w-])",
@@ -132,7 +179,7 @@ class UniqueCodeRecognizer(RegexRecognizer):
         if pattern == "grouped_digits":
             # 617-555 or 10-12 are ranges; a grouped identifier has many digits.
             return digits >= 7 and not re.fullmatch(r"\d{1,2}-\d{1,2}", code)
-        if pattern in ("numbered", "oid"):
+        if pattern in ("numbered", "oid", "isbt_din", "hkid"):
             return True
         if pattern == "alnum":
             return digits >= 4 and len(code) >= 5 and not _clinical_code(text, start)

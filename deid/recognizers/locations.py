@@ -36,9 +36,18 @@ class ZipCodeRecognizer(RegexRecognizer):
             0.85,
         ),
         ("zip_label", r"(?i:\bzip(?:\s*code)?)\s*[:#]?\s*(?P<phi>\d{5}(?:-\d{4})?)\b", 0.9),
+        # in lower-case notes the state is written in lower case too: "nashua nh 03060"
+        ("zip_after_lower_state", r"\b[a-z]{2}\s(?P<phi>\d{5}(?:-\d{4})?)\b(?![.:/]\d)", 0.8),
     )
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        if pattern == "zip_after_lower_state":
+            state = text[start - 3 : start - 1]
+            town = re.findall(r"[a-z]+", text[max(0, start - 30) : start - 3])
+            # a state after a town: "nashua nh 03060", not "in 02134" or "or 10001"
+            return (
+                state.upper() in self.lexicon.state_abbrevs and bool(town) and self.lexicon.is_town(town[-1])
+            )
         if pattern == "zip_after_state":
             word = re.findall(r"[A-Za-z]+", text[max(0, start - 25) : start])
             return bool(word) and (
@@ -86,9 +95,23 @@ class RoomBedRecognizer(RegexRecognizer):
     PATTERNS = (
         (
             "room",
-            r"\b(?:room|rm|bed|bay|bldg|building|ward|suite|ste|apt|apartment|cubicle|stretcher)\s*(?:no\.?|number|#)?\s*[:#]?\s*"
-            r"(?P<phi>\d{1,5}[A-Z]?(?:-?[A-Z0-9]{1,3})?|[A-Z]\d{1,4}|\d{1,2}\s?[NSEW]\b)",
+            r"\b(?:room|rm|bed|bay|bldg|building|ward|suite|ste|apt|apartment|cubicle|stretcher|"
+            r"chair|isolette|incubator|crib|cot|warmer|trolley)\s*(?:no\.?|number|#)?\s*[:#]?\s*"
+            r"(?P<phi>\d{1,5}[A-Z]?(?:-?[A-Z0-9]{1,3})?|[A-Z]{1,2}\d{0,2}-\d{1,4}|[A-Z]\d{1,4}|\d{1,2}\s?[NSEW]\b)"
+            r"(?![\w.]\d|\s?(?:mg|ml|kg|cm|mm|%|min|hours?|hrs?|days?)\b)",
             0.75,
+        ),
+        # an operating room by its number, where a patient goes or comes from: "ARRIVED FROM OR 6"
+        (
+            "theatre",
+            r"\b(?:from|to|in|into|back\s+to)\s+(?-i:OR|THEATRE|Theatre)\s?#?\s?(?P<phi>\d{1,2})\b(?![.:/]\d)",
+            0.7,
+        ),
+        # a room number after the patient it holds: "pt in 422", "can u see rodriguez in 1412"
+        (
+            "patient_in_room",
+            r"\b(?:pt|patient|see\s+[a-z'-]+)\s+(?:in|to)\s+(?:rm\s+)?(?P<phi>(?!19\d\d|20\d\d)\d{3,4}[a-z]?)\b(?![.:/]\d)",
+            0.65,
         ),
         # the bed of a shared room, by its letter: "room 14, bed B"
         ("bed_letter", r"\bbed\s*[:#]?\s*(?P<phi>(?-i:[A-F]))(?![\w'’-])", 0.7),
@@ -233,6 +256,8 @@ class TownRecognizer(LexiconRecognizer):
             return 0.0  # a drug or abbreviation; or a score or grade: "Morse 65", "Paris 0-IIa"
         if len(run) > 1 and first.case is Case.MIXED:
             return 0.6  # "Fall River", "Jamaica Plain": capitalised multi-word place names
+        if len(run) > 1 and self.PREP_BEFORE.search(prefix) and any(lex.zipf(t.bare) < 3.5 for t in run):
+            return 0.6  # the same in lower case after "from", "in": "family from port harcourt"
         zipf = lex.zipf(first.bare)
         if zipf >= self.COMMON_ZIPF:
             return 0.0

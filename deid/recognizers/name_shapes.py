@@ -69,9 +69,30 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
             irish = re.fullmatch(r"[^\W\d_]{1,2}['’][^\W\d_]{3,}", bare) is not None
             if irish or (rare and not (tok.case is Case.MIXED and is_sentence_start(text, tok.start))):
                 start = self._given_name_start(text, tokens, i)
+                end = self._surname_end(text, tokens, i)
                 score = 0.6 if irish else 0.45 * likely
-                results.append(RecognizerResult(NAME, start, tok.start + len(bare), score))
+                results.append(RecognizerResult(NAME, start, end, score))
         return results
+
+    def _surname_end(self, text: str, tokens: Sequence[Token], i: int) -> int:
+        """Where a name starting at rare name word i ends: a rare word right after it that no list
+        holds is its surname ("Bisi Adeyemi's", "Chidi Okwuosa")."""
+        tok = tokens[i]
+        end = tok.start + len(tok.bare)
+        if i + 1 >= len(tokens) or not adjacent(text, tok, tokens[i + 1]) or text[tok.end] in ".,":
+            return end
+        nxt = tokens[i + 1]
+        low = nxt.bare.lower()
+        if (
+            (nxt.case is Case.MIXED and not nxt.text[0].isupper())
+            or self.words.excluded(nxt)
+            or self.lexicon.zipf(low) >= 2.5
+            or self.lexicon.is_clinical(low)
+            or low in self.lexicon.eponyms
+            or ENGLISH_ENDINGS.search(low)
+        ):
+            return end
+        return nxt.start + len(nxt.bare)
 
     def _given_name_as_subject(self, text: str, tok: Token, likely: float) -> bool:
         """A census given name that opens a sentence as the subject of a verb about a person:

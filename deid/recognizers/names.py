@@ -32,7 +32,7 @@ FAMILY = frozenset(
     grandmother grandfather grandma grandpa aunt uncle niece nephew cousin partner spouse fiance fiancee
     boyfriend girlfriend friend neighbor neighbour roommate caregiver guardian proxy hcp poa nok sponsor
     child kid stepdaughter stepson stepmother stepfather granddad grandmom baby infant twin
-    carer attendant bystander""".split()
+    carer attendant bystander parent parents""".split()
 )  # the last line: the UK "carer", the Indian "attendant" and "bystander" (the relative at the bedside)
 STAFF = frozenset(
     """interpreter pastor chaplain rn lpn cna np md nurse attending resident intern fellow pcp surgeon
@@ -40,7 +40,8 @@ STAFF = frozenset(
     pharmacist therapist dietitian nutritionist midwife doula provider physician colleague coworker
     sw aide tech technician technologist sonographer scribe cm rt pa-c crna aprn fnp lcsw licsw cde slp
     ot pharmd psychologist counselor counsellor coordinator educator navigator sitter volunteer asst
-    assistant consultant registrar sho gp matron hca physio physiotherapist houseman paramedic""".split()
+    assistant consultant registrar sho gp matron hca physio physiotherapist houseman paramedic
+    nnp cnm rrt lvn emt""".split()
 )  # UK, Irish and Indian grades and roles: consultant, registrar, SHO, GP, matron, HCA, houseman
 PATIENT = frozenset({"patient", "pt"})
 ROLES = FAMILY | STAFF | PATIENT
@@ -50,7 +51,7 @@ VERB_CUE = re.compile(
     r"\b(?:seen|evaluated|examined|signed|dictated|transcribed|reviewed|discussed|called|paged|page|spoke|"
     r"spoken|talked|consulted|consult|d/w|dw|per|cc|attn|attention|c/w|contacted|notified|informed|"
     r"messaged|texted|emailed|visited|accompanied|covered|covering|supervised|cosigned|relieved|"
-    r"says|said|asks|asked|told|tells|wrote|writes|explained|according\s+to)"
+    r"says|said|asks|asked|told|tells|wrote|writes|explained|according\s+to|re(?=\s*:)(?!\s*:\s*[A-Z]{2,6}\s+[a-z]))"
     r"(?:\s+(?:by|with|to|w/|from))?\s*:?\s*|\b(?:covering|covered|cross-covering|signing\s+out)\s+for\s+",
     re.IGNORECASE,
 )

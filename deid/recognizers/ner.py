@@ -13,6 +13,7 @@ from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.recognizers.base import LexiconRecognizer
+from deid.recognizers.care_places import SPECIALTY
 from deid.recognizers.facilities import FacilityRecognizer
 from deid.recognizers.names import ENGLISH_ENDINGS, NOT_NAMES
 from deid.text import Case, case_at
@@ -132,6 +133,8 @@ class SpacyNerRecognizer(LexiconRecognizer):
             return False
         if label == "ORG" and NOTE_TITLE.search(phrase):
             return False  # "Pediatric Hospital Medicine Discharge Summary": a heading
+        if all(SPECIALTY.search(w.lower()) for w in words):
+            return False  # a hospital's service: "referred to Nephrology"
         if any(w.lower() in self.lexicon.eponyms for w in words) and re.match(
             r"\s*(?:\d|[IV]+\b)|" + EPONYM_HEAD.pattern, text[end:], re.IGNORECASE
         ):
