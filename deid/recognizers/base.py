@@ -14,6 +14,7 @@ from presidio_analyzer import EntityRecognizer, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.lexicon import Lexicon
+from deid.prefilter import Scanner
 
 
 class LexiconRecognizer(EntityRecognizer):
@@ -39,6 +40,8 @@ class RegexRecognizer(LexiconRecognizer):
 
     def __init__(self, lexicon: Lexicon) -> None:
         self._compiled = [(name, re.compile(rx, self.FLAGS), score) for name, rx, score in self.PATTERNS]
+        # Most patterns start with, or need, one of a few words ("apt", a month name): tried only there.
+        self._scanners = {name: Scanner(regex) for name, regex, _ in self._compiled}
         super().__init__(lexicon)
 
     def _entities(self) -> list[str]:
@@ -49,7 +52,7 @@ class RegexRecognizer(LexiconRecognizer):
     ) -> list[RecognizerResult]:
         results: list[RecognizerResult] = []
         for name, regex, score in self._compiled:
-            for match in regex.finditer(text):
+            for match in self._scanners[name].finditer(text):
                 group = "phi" if "phi" in regex.groupindex and match.group("phi") else 0
                 start, end = match.span(group)
                 if start < end and self.validate(text, start, end, name):

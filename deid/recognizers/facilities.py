@@ -16,6 +16,7 @@ from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.lexicon import Lexicon
+from deid.prefilter import Scanner
 from deid.recognizers.base import LexiconRecognizer, RegexRecognizer, before
 from deid.recognizers.names import NOT_NAMES
 from deid.text import Case, Token, case_at, is_sentence_start, tokenize
@@ -76,6 +77,8 @@ class FacilityRecognizer(LexiconRecognizer):
     at Longwood"), or a hospital-style acronym after a place cue ("transferred from GH", "at BIDMC")."""
 
     HEAD = re.compile(rf"\b{FACILITY_HEAD}\b", re.IGNORECASE)
+    # the text is read for heads only where one of their words is (deid.prefilter)
+    HEADS = Scanner(HEAD)
     TAIL = re.compile(
         rf"\s+(?:of|at|for)\s+(?:the\s+)?(?P<tail>{PLACE_WORD}(?:(?<![a-z]{{3}}\.)\s+{PLACE_WORD})?)"
     )
@@ -99,7 +102,7 @@ class FacilityRecognizer(LexiconRecognizer):
         self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
     ) -> list[RecognizerResult]:
         results: list[RecognizerResult] = []
-        for match in self.HEAD.finditer(text):
+        for match in self.HEADS.finditer(text):
             start = self._name_start(text, match.start())
             end = self._end(text, match.end())
             if start is None and end > match.end() and match.group()[0].isupper():

@@ -9,6 +9,7 @@ import re
 from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
+from deid.prefilter import Scanner
 from deid.recognizers.base import RegexRecognizer, after, before
 from deid.types import ID
 
@@ -93,9 +94,13 @@ class LabelledIdRecognizer(RegexRecognizer):
     )
 
     # Where any of the patterns' labels starts. The labels are a long alternation that is slow to
-    # try at every position: it is scanned for once, and the patterns are tried only where it matched.
-    LABEL_START = re.compile(
-        rf"\b(?:{LABEL}|{RECORD_LABEL}|meeting|kit|conference|room\s+code|passcode|plate|tag)", re.IGNORECASE
+    # try at every position: it is scanned for once (itself only where one of its words is), and the
+    # patterns are tried only where it matched.
+    LABEL_START = Scanner(
+        re.compile(
+            rf"\b(?:{LABEL}|{RECORD_LABEL}|meeting|kit|conference|room\s+code|passcode|plate|tag)",
+            re.IGNORECASE,
+        )
     )
 
     def analyze(

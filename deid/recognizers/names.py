@@ -20,6 +20,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from deid.lexicon import Lexicon
+from deid.prefilter import Scanner
 from deid.recognizers.base import LexiconRecognizer
 from deid.text import Case, Token, tokenize
 from deid.types import NAME
@@ -46,28 +47,33 @@ STAFF = frozenset(
 PATIENT = frozenset({"patient", "pt"})
 ROLES = FAMILY | STAFF | PATIENT
 GREETINGS = frozenset({"hi", "hello", "dear", "hey", "thanks", "thank"})
-# Cues are found once per text; a cue applies to the word its match ends at.
-VERB_CUE = re.compile(
-    r"\b(?:seen|evaluated|examined|signed|dictated|transcribed|reviewed|discussed|called|paged|page|spoke|"
-    r"spoken|talked|consulted|consult|d/w|dw|per|cc|attn|attention|c/w|contacted|notified|informed|"
-    r"messaged|texted|emailed|visited|accompanied|covered|covering|supervised|cosigned|relieved|"
-    r"says|said|asks|asked|told|tells|wrote|writes|explained|according\s+to|re(?=\s*:)(?!\s*:\s*[A-Z]{2,6}\s+[a-z]))"
-    r"(?:\s+(?:by|with|to|w/|from))?\s*:?\s*|\b(?:covering|covered|cross-covering|signing\s+out)\s+for\s+",
-    re.IGNORECASE,
+# Cues are found once per text; a cue applies to the word its match ends at. Scanners: the long
+# alternations are tried only where one of their words is.
+VERB_CUE = Scanner(
+    re.compile(
+        r"\b(?:seen|evaluated|examined|signed|dictated|transcribed|reviewed|discussed|called|paged|page|spoke|"
+        r"spoken|talked|consulted|consult|d/w|dw|per|cc|attn|attention|c/w|contacted|notified|informed|"
+        r"messaged|texted|emailed|visited|accompanied|covered|covering|supervised|cosigned|relieved|"
+        r"says|said|asks|asked|told|tells|wrote|writes|explained|according\s+to|re(?=\s*:)(?!\s*:\s*[A-Z]{2,6}\s+[a-z]))"
+        r"(?:\s+(?:by|with|to|w/|from))?\s*:?\s*|\b(?:covering|covered|cross-covering|signing\s+out)\s+for\s+",
+        re.IGNORECASE,
+    )
 )
-LABEL_CUE = re.compile(
-    r"\b(?:attending|pcp|resident|fellow|intern|surgeon|provider|physician|author|signed|"
-    r"electronically\s+signed(?:\s+by)?|dictated\s+by|referring(?:\s+(?:md|physician|provider))?|"
-    r"contact|emergency\s+contact|nok|next\s+of\s+kin|patient(?:\s+name)?|pt\s+name|name|infant|mother|"
-    r"father|rn|nurse|np|pa|cc|from|to|hcp|proxy|guardian|poa|caregiver|tech|technologist|reader|"
-    r"scribe|sonographer|endoscopist|anesthesia|anesthesiologist|performed\s+by|ordering|interpreter|"
-    r"case\s+manager|sw|social\s+worker|chaplain|witness|cosigner)\s*:\s*"
-    # a letter's sign-off: the name is on the next line ("Sincerely,\nMaria Lopez, MD")
-    r"|\b(?:sincerely|regards|best\s+wishes|best|thanks|thank\s+you|cordially|respectfully|warmly),?[ \t]*\n[ \t]*"
-    # a name given in words: "my name is Siiri", "her maiden name was Clark", "calls me Jim"
-    r"|\b(?:(?:first|last|maiden|full|middle|given|family|sur)\s*)?name\s+(?:is|was)\s+|\b(?:calls?|called)\s+me\s+"
-    r"|\bnamed\s+(?:him|her|them|the\s+baby)\s+",
-    re.IGNORECASE,
+LABEL_CUE = Scanner(
+    re.compile(
+        r"\b(?:attending|pcp|resident|fellow|intern|surgeon|provider|physician|author|signed|"
+        r"electronically\s+signed(?:\s+by)?|dictated\s+by|referring(?:\s+(?:md|physician|provider))?|"
+        r"contact|emergency\s+contact|nok|next\s+of\s+kin|patient(?:\s+name)?|pt\s+name|name|infant|mother|"
+        r"father|rn|nurse|np|pa|cc|from|to|hcp|proxy|guardian|poa|caregiver|tech|technologist|reader|"
+        r"scribe|sonographer|endoscopist|anesthesia|anesthesiologist|performed\s+by|ordering|interpreter|"
+        r"case\s+manager|sw|social\s+worker|chaplain|witness|cosigner)\s*:\s*"
+        # a letter's sign-off: the name is on the next line ("Sincerely,\nMaria Lopez, MD")
+        r"|\b(?:sincerely|regards|best\s+wishes|best|thanks|thank\s+you|cordially|respectfully|warmly),?[ \t]*\n[ \t]*"
+        # a name given in words: "my name is Siiri", "her maiden name was Clark", "calls me Jim"
+        r"|\b(?:(?:first|last|maiden|full|middle|given|family|sur)\s*)?name\s+(?:is|was)\s+|\b(?:calls?|called)\s+me\s+"
+        r"|\bnamed\s+(?:him|her|them|the\s+baby)\s+",
+        re.IGNORECASE,
+    )
 )
 CREDENTIAL_WORDS = (
     r"MD|M\.D\.|DO|D\.O\.|RN|NP|PA-C|PA|LPN|CNA|PhD|PharmD|APRN|FNP|FNP-C|FNP-BC|NNP-BC|CRNA|LCSW|LICSW|"

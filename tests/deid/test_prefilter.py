@@ -1,0 +1,84 @@
+"""deid.prefilter: a Scanner finds exactly the matches of finditer(), only faster."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+import pytest
+
+from deid import Deidentifier
+from deid.prefilter import Scanner, fold
+from deid.recognizers.base import RegexRecognizer
+from deid.recognizers.facilities import FacilityRecognizer
+from deid.recognizers.identifiers import LabelledIdRecognizer
+from deid.recognizers.names import LABEL_CUE, VERB_CUE
+
+TEXTS = (
+    "",
+    "Pt seen 3/4 by Dr Healey at St. Elizabeth's Hospital, Brighton. MRN: 00482913.",
+    "DOB 03/14/1931; born in 1929. Christmas Eve 2023, jan 22-23, 2025; Sept. 9th",
+    "ALL CAPS NOTE: PT GEORGE SEEN AT MERCY MEDICAL CENTER, SUFFOLK COUNTY, APT 4B",
+    'email dana.roux@gmail.com or page bleep 4471; goes by "Yas"; 94 yo F',
+    # characters a case-insensitive pattern takes for ASCII letters: dotted and dotless i, long s, Kelvin
+    "İNFO: ſaint ıgnatius hoſpital, KOUNTY ſuffolk, born ſeptember 3 1929",
+    "Zoë Müller — seen → 5/5 strength · 37.2° at Clínica São José",
+)
+
+
+@pytest.fixture(scope="module")
+def scanners() -> list[tuple[re.Pattern[str], Scanner]]:
+    recognizers = Deidentifier()._analyzer.registry.recognizers
+    patterns = [
+        (regex, recognizer._scanners[name])
+        for recognizer in recognizers
+        if isinstance(recognizer, RegexRecognizer)
+        for name, regex, _ in recognizer._compiled
+    ]
+    others = (LABEL_CUE, VERB_CUE, FacilityRecognizer.HEADS, LabelledIdRecognizer.LABEL_START)
+    return patterns + [(scanner.regex, scanner) for scanner in others]
+
+
+def spans(matches: Iterable[re.Match[str]]) -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
+    return [(m.start(), m.end(), tuple(m.span(g) for g in range(1, m.re.groups + 1))) for m in matches]
+
+
+def test_every_pattern_of_the_recognizers_finds_the_same_matches(
+    scanners: list[tuple[re.Pattern[str], Scanner]],
+) -> None:
+    for regex, scanner in scanners:
+        for text in TEXTS:
+            assert spans(scanner.finditer(text)) == spans(regex.finditer(text)), regex.pattern[:60]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "flags", "text"),
+    [
+        (r"\b(?:county|co\.)\s+\w+", re.IGNORECASE, "KOUNTY Kerry, co. Cork, County Clare"),
+        (r"saint\s+\w+", re.IGNORECASE, "ſaint Ann and SAINT Jude"),
+        (r"info", re.IGNORECASE, "İNFO ınfo info"),
+        (r"(?<!\d)apt\s*\d+", re.IGNORECASE, "apt 4, APT5, 3apt 6"),
+        (r"(?:ab|b)c", 0, "abc bc xbc"),  # overlapping leading literals: "ab" and "b" at 0 and 1
+        (r"(?:mr|mrs)\.?\s+(?-i:[A-Z])\w+", re.IGNORECASE, "MRS Smith, mr jones, Mr. Lee"),
+        (r"\d+/\d+", 0, "7/10 and 3/4"),  # no literal: runs as before
+    ],
+)
+def test_scanner_matches_finditer(pattern: str, flags: int, text: str) -> None:
+    regex = re.compile(pattern, flags)
+    assert spans(Scanner(regex).finditer(text)) == spans(regex.finditer(text))
+
+
+def test_fold_keeps_offsets() -> None:
+    text = "İstanbul ſ K ΑΣ Straße"
+    assert len(fold(text)) == len(text)
+    assert fold(text).startswith("istanbul s k")
+
+
+def test_no_other_character_matches_an_ascii_letter_outside_fold() -> None:
+    """fold() must turn every character that a case-insensitive pattern takes for an ASCII letter
+    into that letter, or a Scanner would skip a real match."""
+    letters = re.compile("[a-z]", re.IGNORECASE)
+    for code in range(0x80, 0x110000):
+        char = chr(code)
+        if letters.fullmatch(char):
+            assert fold(char).isascii() and re.fullmatch(fold(char), char, re.IGNORECASE), hex(code)
