@@ -32,18 +32,17 @@ def default_url(data_dir: Path) -> str:
     return f"sqlite:///{data_dir / SQLITE_FILE_NAME}"
 
 
-# SQLite reads the database through a memory map of up to this size (address space, not memory):
-# pages come straight from the OS page cache that every connection shares, instead of being copied
-# by read() into each connection's own 2 MB page cache. A search's full-text query took 1.2-1.5 ms
-# instead of 2.6-3.0 and its look-up of ~40 candidate rows 0.7 instead of 0.9-1.6 (100k episodes).
-# Writes still go through write(), so secure_delete and the WAL checkpoint work as before.
-SQLITE_MMAP_BYTES = 1 << 30
+# No memory map (mmap_size stays 0): in WAL mode a connection that finds the database changed by
+# another drops its map along with its page cache, and in the API every request appends an audit
+# event, so each search unmapped and re-faulted the pages it read. Measured with `jarvis serve` on
+# 100k episodes, one process, run in turn: a search cost 2.1-2.6 ms of system CPU without the map
+# against 5.3-6.1 with a 1 GiB one, and 49-60 searches/s at concurrency 1 against 39-44. (Read
+# alone, in one process with no writer, the map had made the full-text query ~1.4 ms faster.)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
-    pragmas = ("foreign_keys=ON", "journal_mode=WAL", "secure_delete=ON", "busy_timeout=10000")
-    for pragma in (*pragmas, f"mmap_size={SQLITE_MMAP_BYTES}"):
+    for pragma in ("foreign_keys=ON", "journal_mode=WAL", "secure_delete=ON", "busy_timeout=10000"):
         cursor.execute(f"PRAGMA {pragma}")
     cursor.close()
 
