@@ -67,7 +67,9 @@ class Deidentifier:
             raise DeidError(f"de-identifier could not start ({type(exc).__name__})") from None
         self._max_chars = max_chars
         self._ner_everywhere = ner_everywhere
-        # spaCy pipelines are not documented as safe for concurrent calls; the NER step is serialised.
+        # spaCy pipelines are not documented as safe for concurrent calls, and the end of the memory
+        # zone each text is read in drops whatever strings were added meanwhile (deid.nlp): the NER
+        # step is serialised.
         self._nlp_lock = threading.Lock()
         logger.info("de-identifier ready in %.2f s", time.perf_counter() - started)
 

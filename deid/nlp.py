@@ -8,6 +8,9 @@ and lemmatizer are not needed by any deid recognizer). thinc's matrix products g
 BLAS: on the CPUs measured here thinc's bundled BLIS kernels are ~5x slower than numpy's OpenBLAS.
 The model's matrices are small, so OpenBLAS runs them on one thread: its thread pool costs more
 than it gains on them, and when other processes hold the cores it makes the model ~6x slower.
+
+The model reads each text inside a spaCy memory zone: otherwise its StringStore keeps every word it
+has seen for the life of the process, the patients' names and MRNs among them, and grows without end.
 """
 
 from __future__ import annotations
@@ -114,7 +117,10 @@ _BLAS = BlasThreads()
 
 
 def find_entities(engine: SpacyNlpEngine, text: str, segments: Sequence[tuple[int, int]]) -> list[NerEntity]:
-    """The model's entities of USED_LABELS in the given (start, end) segments of `text`."""
+    """The model's entities of USED_LABELS in the given (start, end) segments of `text`.
+
+    Callers serialise calls on one engine (Deidentifier holds a lock): a memory zone's end evicts
+    every string added since it began, whichever thread added it."""
     if not segments:
         return []
     with _BLAS.one_thread():
@@ -125,12 +131,15 @@ def _find_entities(engine: SpacyNlpEngine, text: str, segments: Sequence[tuple[i
     nlp = engine.nlp["en"]  # type: ignore[index]
     found: list[NerEntity] = []
     pieces = [text[a:b] for a, b in segments]
-    # One segment (the common case for a question) skips pipe()'s batching machinery.
-    docs = [nlp(pieces[0])] if len(pieces) == 1 else nlp.pipe(pieces, batch_size=64)
-    for (offset, _), doc in zip(segments, docs, strict=True):
-        found.extend(
-            NerEntity(offset + e.start_char, offset + e.end_char, e.label_)
-            for e in doc.ents
-            if e.label_ in USED_LABELS
-        )
+    # The strings the text adds to the model's vocabulary are dropped when the zone ends; nothing of
+    # the Doc is used after it (NerEntity holds plain offsets and a label).
+    with nlp.memory_zone():
+        # One segment (the common case for a question) skips pipe()'s batching machinery.
+        docs = [nlp(pieces[0])] if len(pieces) == 1 else nlp.pipe(pieces, batch_size=64)
+        for (offset, _), doc in zip(segments, docs, strict=True):
+            found.extend(
+                NerEntity(offset + e.start_char, offset + e.end_char, e.label_)
+                for e in doc.ents
+                if e.label_ in USED_LABELS
+            )
     return found

@@ -55,6 +55,23 @@ def test_deterministic_and_thread_safe(deid: Deidentifier) -> None:
     assert all(r == expected for r in results)
 
 
+def test_the_model_keeps_no_word_of_the_texts_it_read(deid: Deidentifier) -> None:
+    """spaCy's StringStore would otherwise keep every name and number it saw for the process's life."""
+    strings = deid._nlp_engine.nlp["en"].vocab.strings  # type: ignore[index]
+    before = len(strings)
+    texts = [
+        f"Pt Quorvanex Blimmerton{i} seen by Dr Zatharel at Wexxingham, MRN 9981726{i}, Skrellby town."
+        for i in range(4)
+    ]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(deid.deidentify, texts))
+    assert all("Quorvanex" not in r.text and "9981726" not in r.text for r in results)
+    assert len(strings) == before
+    assert not any(
+        word in strings for word in ("Quorvanex", "Blimmerton0", "Zatharel", "Wexxingham", "99817260")
+    )
+
+
 def test_internal_failure_raises_deid_error_without_the_text(
     deid: Deidentifier, monkeypatch: pytest.MonkeyPatch
 ) -> None:
