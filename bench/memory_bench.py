@@ -26,7 +26,6 @@ import argparse
 import json
 import platform
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -42,6 +41,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 import memory_eval  # noqa: E402 - bench/ is not a package
+
+from scripts.topology import free_port  # noqa: E402
 
 RESULTS = HERE / "results" / "memory_bench.json"
 DOCTORS = 100
@@ -60,12 +61,6 @@ def ms_stats(samples: list[float]) -> dict[str, float]:
         "p50_ms": round(percentile(samples, 50) * 1000, 2),
         "p95_ms": round(percentile(samples, 95) * 1000, 2),
     }
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def start_chroma_server(path: Path) -> tuple[subprocess.Popen, int]:

@@ -12,7 +12,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -26,6 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route, ViewportSize, expect
+
+from scripts.topology import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -43,12 +44,6 @@ CHROMIUM_ARGS = [
 START_TIMEOUT_S = 180.0
 # Direct connections only: a proxy from the environment must not see loopback traffic.
 _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass
