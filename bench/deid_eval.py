@@ -179,7 +179,9 @@ def show(misses: list[tuple[dict, dict]], false_pos: list[tuple[dict, PhiSpan]],
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--split", default="all", choices=["dev", "dev2", "test", "holdout", "holdout2", "all"])
+    parser.add_argument(
+        "--split", default="all", choices=["dev", "dev2", "test", "holdout", "holdout2", "all"]
+    )
     parser.add_argument("--show-misses", type=int, default=0, metavar="N")
     parser.add_argument("--no-synth", action="store_true")
     parser.add_argument("--no-write", action="store_true")
@@ -191,7 +193,9 @@ def main() -> None:
         "machine": f"{platform.machine()} {platform.processor() or ''} cores={len(__import__('os').sched_getaffinity(0))}".strip(),
         "python": platform.python_version(),
     }
-    for split in ["dev", "dev2", "test", "holdout", "holdout2", "all"] if args.split == "all" else [args.split]:
+    for split in (
+        ["dev", "dev2", "test", "holdout", "holdout2", "all"] if args.split == "all" else [args.split]
+    ):
         report, misses, fps, _ = evaluate(deid, load_clinical(split))
         out[f"clinical_{split}"] = report
         print(f"clinical/{split}: {json.dumps(report, indent=1)}")
