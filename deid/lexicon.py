@@ -68,6 +68,7 @@ class Lexicon:
     state_names: frozenset[str]
     places: frozenset[str]  # towns, cities and counties (places.txt), lower case
     place_starts: frozenset[str]  # the first words of `places`: a quick test before a phrase lookup
+    foreign_months: frozenset[str]  # month names of other languages (month_names.txt), lower case
     zipf_table: dict[str, float]
 
     @classmethod
@@ -87,6 +88,7 @@ class Lexicon:
             state_names=frozenset(name.lower() for _, name in states),
             places=frozenset(places),
             place_starts=frozenset(p.split(" ", 1)[0] for p in places),
+            foreign_months=frozenset(_data_lines("month_names.txt")),
             zipf_table=_zipf_table(),
         )
 

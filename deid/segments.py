@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 
 from deid.lexicon import Lexicon
-from deid.recognizers.names import ENGLISH_ENDINGS, NOT_NAMES, ROLES, TITLES
+from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES, ROLES, TITLES
 from deid.text import Case, Token, is_sentence_start
 
 FACILITY_HEAD = re.compile(

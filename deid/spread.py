@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from presidio_analyzer import RecognizerResult
 
 from deid.lexicon import Lexicon
-from deid.recognizers.names import NOT_NAMES, ROLES, TITLES, NameWords
+from deid.recognizers.name_words import NOT_NAMES, ROLES, TITLES, NameWords
 from deid.recognizers.ner import EPONYM_HEAD
 from deid.text import Case, Token, is_sentence_start, token_starts, tokenize
 from deid.types import NAME

@@ -21,7 +21,6 @@ from deid.recognizers.facilities import (
     EmployerRecognizer,
     FacilityRecognizer,
     LabelledPlaceRecognizer,
-    WardRecognizer,
 )
 from deid.recognizers.identifiers import (
     LabelledIdRecognizer,
@@ -32,7 +31,6 @@ from deid.recognizers.identifiers import (
 from deid.recognizers.locations import (
     CityStateRecognizer,
     PlaceContextRecognizer,
-    RoomBedRecognizer,
     TownRecognizer,
     ZipCodeRecognizer,
 )
@@ -60,6 +58,8 @@ from deid.recognizers.national_ids import (
 )
 from deid.recognizers.ner import SpacyNerRecognizer
 from deid.recognizers.postcodes import PostcodeRecognizer
+from deid.recognizers.town_named import TownNamedPlaceRecognizer
+from deid.recognizers.wards import RoomBedRecognizer, WardRecognizer
 
 RECOGNIZER_CLASSES = (
     ContextNameRecognizer,
@@ -103,6 +103,7 @@ RECOGNIZER_CLASSES = (
     CarePlaceRecognizer,
     LowerCarePlaceRecognizer,
     HeaderPlaceRecognizer,
+    TownNamedPlaceRecognizer,
     CountyRecognizer,
     TownRecognizer,
     RoomBedRecognizer,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from deid.recognizers.base import RegexRecognizer
-from deid.recognizers.names import NOT_NAMES
+from deid.recognizers.name_words import NOT_NAMES
 from deid.types import LOCATION
 
 STREET_SUFFIX = (
@@ -18,11 +18,14 @@ STREET_SUFFIX = (
     r"close|plaza|heights|hts|commons|green|landing|pike|run|walk|wharf|park|"
     # British, Irish and Commonwealth streets; Indian roads and neighbourhoods (marg, nagar, salai)
     r"gardens|gdns|grove|mews|rise|vale|parade|gate|wynd|croft|meadows?|quay|embankment|hill|estate|"
-    r"marg|nagar|colony|layout|enclave|vihar|salai|chowk)"
+    r"marg|nagar|colony|layout|enclave|vihar|salai|chowk|"
+    # more of Royal Mail's thoroughfare words, and the Indian "Garden": "41 Roundhay Mount"
+    r"mount|chase|drove|garth|circus|garden)"
 )
 # Suffixes that are also ordinary words ("3 fold rise"): a street only when its words are capitalised.
 WORDLIKE_SUFFIX = frozenset(
-    "rise vale gate hill estate layout colony croft meadow meadows parade green run walk park row path".split()
+    """rise vale gate hill estate layout colony croft meadow meadows parade green run walk park row path
+    mount chase drove garth circus garden""".split()
 )
 UNIT = (
     r"(?:,?\s*(?:apt|apartment|unit|suite|ste|#|fl|floor|rm|room|bldg|building|flat)\.?\s*#?\s*[A-Z0-9-]+)?"
@@ -46,6 +49,11 @@ COMPOUND_STREET = (
     "gade vej gata gatan veien vegen straße strasse str. weg laan straat katu tie kuja utca allee platz "
     "ring gasse dijk kade plein vägen väg torget iela ulica"
 ).split()
+# The kind of a street written as a word of its own after its name: "Ismaninger Str. 22", "Berliner Allee 5"
+STREET_KIND_APART = (
+    r"(?:Str\.|Straße|Strasse|Weg|Allee|Platz|Gasse|Ring|Damm|Ufer|Laan|Straat|Plein|Gracht|Kade|Vej|Gade|"
+    r"Gatan|Vägen)"
+)
 # These patterns find the street (or box) of an address; what follows it is read as the rest of it.
 ADDRESS_STARTS = frozenset(
     {
@@ -69,11 +77,17 @@ class StreetAddressRecognizer(RegexRecognizer):
             "street",
             rf"(?<![\d/.,:-])\b\d{{1,6}}[A-Z]?(?:[/-]\d{{1,4}}[A-Z]?){{0,2}},?\s+"
             rf"(?:(?:N|S|E|W|NE|NW|SE|SW|north|south|east|west)\.?\s+)?"
-            rf"(?:[A-Z0-9][\w'-]*\.?\s+){{1,3}}{STREET_SUFFIX}\b\.?{UNIT}",
+            rf"(?:[A-Z0-9][\w'-]*\.?\s+){{1,3}}{STREET_SUFFIX}\b\.?(?-i:\s(?:East|West|North|South)\b)?{UNIT}",
             0.85,
         ),
         # with its post office's code after a dash, as Kenya writes it: "P.O. Box 123-00100"
-        ("po_box", r"\b(?:p\.?\s?o\.?|post\s+office)\s+box\s+\d+(?:-\d{5})?\b", 0.9),
+        # and a US rural route or highway contract box (USPS Publication 28): "RR 2 BOX 118"
+        (
+            "po_box",
+            r"\b(?:(?:p\.?\s?o\.?|post\s+office)\s+box\s+\d+(?:-\d{5})?|"
+            r"(?:rr|hc|rural\s+route|highway\s+contract(?:\s+route)?)\s*#?\s*\d{1,3},?\s+box\s+\d{1,5})\b",
+            0.9,
+        ),
         # a house number announced as one, before the street: "No. 12, 4th Cross", "H.No. 4-1-123,"
         (
             "house",
@@ -115,10 +129,11 @@ class StreetAddressRecognizer(RegexRecognizer):
             0.75,
         ),
         # a street named by a one-word compound with its number after it, as in northern and central
-        # Europe: "Hauptstraße 12", "Søndergade 52", "Harjukuja 54", "Populierenstraat 374"
+        # Europe: "Hauptstraße 12", "Søndergade 52", "Harjukuja 54", "Populierenstraat 374"; or by
+        # two words, its kind written apart, as German and Dutch also do: "Ismaninger Str. 22"
         (
             "compound_street",
-            r"(?-i:\b[A-ZÀ-Þ][^\W\d_]+\s\d{1,5}[a-zA-Z]?\b)",
+            rf"(?-i:\b[A-ZÀ-Þ][^\W\d_]+(?:\s{STREET_KIND_APART})?\s\d{{1,5}}[a-zA-Z]?\b)",
             0.75,
         ),
         # numbered roads: "on Route 27", "I-93", "Hwy 1"
@@ -132,7 +147,10 @@ class StreetAddressRecognizer(RegexRecognizer):
             "street_name",
             r"(?-i:\b(?:[NSEW]\.?\s)?(?:[A-Z][a-z]+(?:\s[A-Z][a-z]+)?|\d{1,3}(?:st|nd|rd|th))\s"
             r"(?:Street|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|"
-            r"Parkway|Pkwy|Highway|Hwy|Turnpike|Terrace)\b\.?)",
+            r"Parkway|Pkwy|Highway|Hwy|Turnpike|Terrace|Freeway|Fwy|Motorway|Expressway)\b\.?"
+            # and in capitals, as nursing notes write it: "PHARMACY ON ALBEMARLE RD", "MONASH FWY"
+            r"|\b[A-Z]{3,}(?:\s[A-Z]{3,})?\s(?:STREET|AVENUE|AVE|ROAD|RD|BOULEVARD|BLVD|LANE|PARKWAY|"
+            r"PKWY|HIGHWAY|HWY|FREEWAY|FWY|MOTORWAY)\b)",
             0.7,
         ),
         # "St" as a street only where a saint's name cannot follow: "pharmacy CVS Main St, Reading MA"
@@ -159,6 +177,10 @@ class StreetAddressRecognizer(RegexRecognizer):
             if part is None or not self._is_place_part(part["part"]):
                 break
             end = part.end("part")
+            state = re.search(r"[ \t]+(?P<state>[A-Z]{2})$", part["part"])
+            if state and state["state"] in self.lexicon.state_abbrevs:
+                return part.start("part") + state.start()  # "HAZARD KY": the town, not its state
+
         return end
 
     def _is_place_part(self, part: str) -> bool:
@@ -185,8 +207,16 @@ class StreetAddressRecognizer(RegexRecognizer):
         if pattern == "street_name_st":
             # "Tums St,": a drug given stat, not a street
             return not any(self.lexicon.is_clinical_term(w) for w in text[start:end].split()[:-1])
+        if pattern == "street_name" and text[start:end].isupper():
+            # "ALBEMARLE RD", not "ON THE ROAD" or "IV HEP LOCK RD": its name words are proper words
+            name = [w.lower() for w in text[start:end].split()[:-1]]
+            lex = self.lexicon
+            if any(w in NOT_NAMES or lex.is_clinical(w) for w in name):
+                return False
+            return all(lex.zipf(w) < 4.0 or lex.is_census_name(w) or lex.is_town(w) for w in name)
         if pattern == "compound_street":
-            return text[start:end].split()[0].lower().endswith(tuple(COMPOUND_STREET))
+            words = text[start:end].split()
+            return len(words) == 3 or words[0].lower().endswith(tuple(COMPOUND_STREET))
         if pattern == "kind_first":
             # "Via IV", "Rue 3": the street's name is a proper word, not an abbreviation or a number
             name = re.findall(r"[^\W\d_]+", text[start:end])[1:]
@@ -225,9 +255,10 @@ class AddressLabelRecognizer(RegexRecognizer):
     PATTERNS = (
         (
             "address_label",
-            r"(?:^|[\n;|]|\s{2})[ \t]*(?:(?:home|postal|permanent|current|residential|correspondence|new|billing|"
+            r"(?:^|[\n;|]|\s{2}|[.,]\s)[ \t]*(?:(?:home|postal|permanent|current|residential|correspondence|new|billing|"
             r"mailing|patient'?s?)\s+)?(?:address|addr\.?)[ \t]*(?:[:\-]|is)[ \t]*"
-            r"(?P<phi>[^\n:;|]{4,120}?)(?=[ \t]*(?:$|\n|;|\||\s{2}|[,.]?\s+(?:tel|phone|mob|fax|email|dob|nhs)\b))",
+            # up to the end of its line or field, or a full stop after a word ("..., New Delhi. CGHS")
+            r"(?P<phi>[^\n:;|]{4,120}?)(?=[ \t]*(?:$|\n|;|\||\s{2}|(?<=\w{4})\.\s|[,.]?\s+(?:tel|phone|mob|fax|email|dob|nhs)\b))",
             0.75,
         ),
     )

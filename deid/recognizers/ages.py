@@ -13,6 +13,13 @@ OLD_WORDS = rf"(?:ninety(?:[\s-]+{ONES})?|one\s+hundred(?:\s+(?:and\s+)?{ONES})?
 YEARS_OLD = r"(?:y/?o[fm]?\b|yoa\b|y\.o\.?|y[fm]\b|yr?s?\.?(?:[\s-]+old)?\b|years?(?:[\s-]+old|\s+of\s+age)?\b|yrs?\b|-?year-old)"
 
 
+# A capitalised word, accented letters included ("Conceição").
+CAPITALISED = r"[A-ZÀ-Þ][a-zß-ÿ]+"
+
+CAPITALISED_WORD = re.compile(CAPITALISED)
+# A name as a note writes it before an age set off by commas: "Pike", "GARO"
+NAME_SHAPE = re.compile(rf"{CAPITALISED}|[A-Z]{{3,}}")
+
 TEMPERATURE_OR_PULSE = re.compile(r"(?:\bt|\btemp|\btmax|fever|febrile|°|\bhr|\bpulse)\W*$|°")
 
 
@@ -43,22 +50,46 @@ class AgeRecognizer(RegexRecognizer):
         ),
         ("birthday", rf"\b(?P<phi>{OLD}(?:st|nd|rd|th))\s+(?:birthday|bday|b-day)\b", 0.8),
         # in brackets after a name: "Mrs Jones (94) lives alone"
-        ("name_brackets", rf"(?-i:\b[A-Z][a-z]+)\s\((?P<phi>{OLD})\)", 0.6),
-        # an age set off by commas after a name: "Sister Mary Catherine, 97, from ..."
-        ("after_name", rf"(?-i:\b[A-Z][a-z]+),\s+(?P<phi>{OLD})(?:,\s+(?-i:[a-z])|[?;)]|\.(?!\d))", 0.6),
+        ("name_brackets", rf"(?-i:\b{CAPITALISED})\s\((?P<phi>{OLD})\)", 0.6),
+        # an age set off by commas after a name: "Sister Mary Catherine, 97, from ...", "Mr Pike,
+        # 90, MRSA positive", "HUSBAND GARO, NINETY-SIX, AT BEDSIDE"
+        # (these two begin at the comma or the verb, where the text is searched for them cheaply; the
+        # name before is checked by validate)
+        ("after_name", rf",[ ]+(?P<phi>{OLD}|{OLD_WORDS})(?:,\s+|[?;)]|\.(?!\d))", 0.6),
+        # an age said of a person: "she's 92, 44 kg", "he is 95 and lives alone", "Idris is 91 now"
+        (
+            "person_is",
+            rf"(?:['’]s|[ ]is|[ ]was)[ ]+(?:now[ ]+)?"
+            rf"(?P<phi>{OLD})\b(?![.,]\d|\s*(?:%|°|/|-|kg|lbs?|mm|cm|ml|mg|bpm|beats|breaths|over\b))",
+            0.6,
+        ),
     )
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
-        if pattern == "name_brackets":
-            # a name, not a score or a vital sign: "Mrs Jones (94)", not "Morse (95)", "SpO2 (94)"
-            head = text[max(0, start - 30) : start - 1].rstrip(" (")
-            word = re.findall(r"[A-Za-z]+", head)[-1].lower()
-            titled = re.search(r"\b(?:mr|mrs|ms|miss|mx|dr)\.?\s+[A-Za-z'-]+$", head, re.IGNORECASE)
-            lex = self.lexicon
-            return bool(titled) or not (
-                lex.is_clinical(word) or word in lex.medical_words or word in lex.eponyms
-            )
+        if pattern in ("name_brackets", "after_name", "person_is"):
+            return self._said_of_a_person(text, start, pattern)
         if pattern in ("sex_suffix", "sex_prefix"):
             # Temperatures and other measurements in Fahrenheit, or a pulse of 92: not ages.
             return not TEMPERATURE_OR_PULSE.search(before(text, start, 16))
         return True
+
+    def _said_of_a_person(self, text: str, start: int, pattern: str) -> bool:
+        """The word before the age is a pronoun or a name, not a score or a vital sign: "Mrs Jones
+        (94)", "Mr Pike, 90,", "she's 92"; not "Morse (95)", "SpO2 (94)", "Sats is 92"."""
+        head = re.sub(r"(?:['’]s|\s+is|\s+was)?\W*(?:now\s+)?$", "", text[max(0, start - 30) : start])
+        words = re.findall(r"[^\W\d_]+", head)
+        if not words:
+            return False
+        word = words[-1].lower()
+        if pattern == "person_is" and word in ("she", "he", "they"):
+            return True
+        shape = NAME_SHAPE if pattern == "after_name" else CAPITALISED_WORD
+        if not shape.fullmatch(words[-1]):
+            return False
+        titled = re.search(r"\b(?:mr|mrs|ms|miss|mx|dr)\.?\s+[\w'-]+$", head, re.IGNORECASE)
+        lex = self.lexicon
+        # a common word as the subject of "is 92" is a measurement's name: "Weight was 92"
+        common = pattern == "person_is" and lex.zipf(word) >= 4.5
+        return bool(titled) or not (
+            lex.is_clinical(word) or word in lex.medical_words or word in lex.eponyms or common
+        )

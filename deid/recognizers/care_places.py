@@ -19,7 +19,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 from deid.lexicon import Lexicon
 from deid.recognizers.base import RegexRecognizer
 from deid.recognizers.facilities import CONNECTORS, GENERIC, FacilityRecognizer
-from deid.recognizers.names import ENGLISH_ENDINGS, NOT_NAMES, TITLES
+from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES, TITLES
 from deid.text import Case, case_at, text_case
 from deid.types import LOCATION
 
@@ -220,7 +220,10 @@ class HeaderPlaceRecognizer(RegexRecognizer):
             "header",
             r"\A(?:[A-Z0-9][^\s,:.—–]*[ ]){0,6}?"
             r"(?i:note|summary|report|test|letter|consult(?:ation)?|xr|x-ray|ct|mri|ultrasound|"
-            r"echo(?:cardiogram)?|ecg|ekg|scan|referral|record|results?|pa|ap)"
+            r"echo(?:cardiogram)?|ecg|ekg|scan|referral|record|results?|pa|ap|"
+            # a nurse's or paramedic's headed entry: "NURSES NOTE 0800 - APOLLO JUBILEE HILLS, MICU",
+            # "HANDOVER 1915 - SUNNYBROOK TRAUMA WARD D5", "ED TRIAGE 1122 - HCMC POD B"
+            r"handover|hand-over|assessment|triage|update|log)"
             r"(?:[ ][A-Z0-9(/][^\s,:.—–]*){0,4}"
             r"(?:[ ][—–-][ ]|,[ ])(?P<phi>[A-Z][^\n,(—–:]{1,60}?)[ ]*(?=\n|\Z|,)",
             0.6,

@@ -50,7 +50,9 @@ class PhoneRecognizer(RegexRecognizer):
         # "+234-803-123-4567", "0044 161 496 0000"; the trunk "(0)" some countries write is optional.
         (
             "international",
-            r"(?<![\w/.+-])(?:\(\+[1-9]\d{0,2}\)|(?:\+|\b00\s?)[1-9]\d{0,2})(?:[\s.-]?\(0\))?(?:[\s.-]?\(?\d{1,5}\)?){2,6}"
+            # (a bracket is taken only with its pair: "(+971 50 555 3382)" ends before the last one)
+            r"(?<![\w/.+-])(?:\(\+[1-9]\d{0,2}\)|(?:\+|\b00\s?)[1-9]\d{0,2})(?:[\s.-]?\(0\))?"
+            r"(?:[\s.-]?(?:\(\d{1,5}\)|\d{1,5})){2,6}"
             rf"(?![\d/]|[.,]\d){EXTENSION}",
             0.8,
         ),
@@ -83,7 +85,7 @@ class PhoneRecognizer(RegexRecognizer):
         # "PAGED 0415 AT 5-8812", "call him at 4-4417", "reached at x4417": the number after "at"
         (
             "paged_at",
-            r"\b(?:paged?|pager|called|call|reach(?:ed)?|contact(?:ed)?|text(?:ed)?|beeped|bleeped)\b[^.\n]{0,25}?"
+            r"\b(?:paged?|pager|called|call|reach(?:ed)?|contact(?:ed)?|text(?:ed)?|beep(?:ed)?|bleep(?:ed)?)\b[^.\n]{0,25}?"
             r"(?:\b(?:at|on)|@)\s*(?:x\s*)?(?P<phi>\d{1,2}-\d{4}|\d{4,5}|\d{3}-\d{4})(?![\d/]|\.\d|-\d)",
             0.75,
         ),

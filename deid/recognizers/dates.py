@@ -72,6 +72,10 @@ DM_NOT_DATE = re.compile(
 )
 
 
+# Cancer antigens are named by numbers that read like a day and a month: "CA 19-9", "CA 15-3".
+TUMOUR_MARKER = re.compile(r"\bca\s?$")
+
+
 class DateRecognizer(RegexRecognizer):
     ENTITY = DATE
     PATTERNS = (
@@ -115,6 +119,24 @@ class DateRecognizer(RegexRecognizer):
             0.8,
         ),
         ("holiday", rf"\b{HOLIDAYS}\b(?:,?\s+(?:19|20)\d{{2}}\b)?", 0.8),
+        # more day-first shapes (one pattern: each would cost a pass over the text): a pair with a
+        # dash, "stroke (28-06)", since a range is not written high to low; day and month with full
+        # stops, as German and Scandinavian notes write them, "Echo am 10.10."; and day, month and
+        # year set apart by spaces, "died 05 06 2023"
+        (
+            "day_first_more",
+            r"(?<![\w/.:,+-])(?:(?:1[3-9]|2\d|3[01])-(?:0?[1-9]|1[0-2])(?![\w/]|-\d|\.\d)|"
+            r"(?:0[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?!\d)|"
+            r"(?<!\d[ -])(?:0[1-9]|[12]\d|3[01]) (?:0[1-9]|1[0-2]) (?:19|20)\d{2}(?!\d))",
+            0.7,
+        ),
+        # a month named in another language after its day: "3 de marzo", "14 mei 2024", "7 octobre"
+        (
+            "day_foreign_month",
+            r"(?<![\d.,/])(?:3[01]|[12]\d|0?[1-9])\.?\s(?:de\s|d['’])?[^\W\d_]{3,}\b"
+            r"(?:\s(?:de\s)?(?:19|20)\d{2}\b)?",
+            0.8,
+        ),
         ("month_range", rf"\b{MONTH}\.?\s*[-–]\s*{MONTH}\.?,?\s+(?:(?:19|20)\d{{2}}|'\d{{2}})\b", 0.85),
     )
 
@@ -124,12 +146,11 @@ class DateRecognizer(RegexRecognizer):
             return _slash_is_date(span, text, start, end)
         if pattern == "md_dash":
             return _dash_is_date(span, text, start, end)
-        if pattern == "dm_slash":
-            # not a visual acuity ("VA 20/10") nor a score or a dose
-            prefix = before(text, start, 20)
-            if span == "24/7" or DM_NOT_DATE.search(prefix) or SCALE_WORDS.search(prefix):
-                return False  # "care 24/7", "BiPAP 14/6", "VA 20/10"
-            return not FOLLOWING_UNIT.match(text[end:].lower())
+        if pattern == "dm_slash" or (pattern == "day_first_more" and "-" in span):
+            return _day_first_is_date(span, text, start, end)
+        if pattern == "day_foreign_month":
+            month = re.findall(r"[^\W\d_]{3,}", span)[0].lower()
+            return month in self.lexicon.foreign_months
         if pattern == "birth_year":
             return int(span) <= date.today().year - 90
         if pattern == "ordinal_day":
@@ -161,6 +182,18 @@ def _slash_is_date(span: str, text: str, start: int, end: int) -> bool:
         return False  # pain 7/10; 1/2 NS, 3/4 tab
     if num <= den and (scale_before or scale_after):
         return False  # strength 5/5, 2/6 SEM, Apgar 8/9
+    return not FOLLOWING_UNIT.match(text[end:].lower())
+
+
+def _day_first_is_date(span: str, text: str, start: int, end: int) -> bool:
+    """A day-first pair, not a visual acuity ("VA 20/10"), a score or a dose; a month written with
+    its leading zero ("LMP 20/09") is a date whatever came before."""
+    # the words before it in its own sentence: "no loin pain. LMP 20/09" has no scale word
+    prefix = re.split(r"\.(?:\s|$)|\n", before(text, start, 20))[-1]
+    if span == "24/7" or DM_NOT_DATE.search(prefix) or TUMOUR_MARKER.search(prefix):
+        return False  # "care 24/7", "BiPAP 14/6", "VA 20/10", "CA 19-9"
+    if SCALE_WORDS.search(prefix) and not re.search(r"[/-]0\d$", span):
+        return False
     return not FOLLOWING_UNIT.match(text[end:].lower())
 
 

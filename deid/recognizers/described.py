@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
-from deid.recognizers.names import FAMILY, STAFF, NameWordsRecognizer, adjacent
+from deid.recognizers.name_words import FAMILY, STAFF
+from deid.recognizers.names import NameWordsRecognizer, adjacent
 from deid.text import Case, Token, token_starts, tokenize
 from deid.types import NAME
 

@@ -1,5 +1,5 @@
 """Named places of care, work and school (Safe Harbor B): hospitals, clinics and practices, labs,
-pharmacies, schools and employers, and the wards and buildings inside a hospital ("Shapiro 5").
+pharmacies, schools and employers (the wards and buildings inside a hospital are in wards.py).
 
 A facility is found from its head word ("Lakeside Cardiology", "CALVERT HOSP", "Taunton High
 School"), from a label that says a place follows ("Pharmacy: Walgreens"), or, for hospital-style
@@ -17,13 +17,13 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.lexicon import Lexicon
 from deid.prefilter import Scanner
-from deid.recognizers.base import LexiconRecognizer, RegexRecognizer, before
-from deid.recognizers.names import NOT_NAMES
+from deid.recognizers.base import LexiconRecognizer, RegexRecognizer
+from deid.recognizers.name_words import NOT_NAMES
 from deid.text import Case, Token, case_at, is_sentence_start, tokenize
 from deid.types import LOCATION
 
 FACILITY_HEAD = (
-    r"(?:hospital|hosp|medical\s+center|medical\s+centre|med\s+ctr|med\s+center|health\s+center|"
+    r"(?:hospitals?|hosp|clinics|health\s+services|medical\s+center|medical\s+centre|med\s+ctr|med\s+center|health\s+center|"
     r"health\s+systems?|healthcare|health\s+care|clinic|infirmary|nursing\s+home|"
     r"nursing\s+(?:and\s+rehab(?:ilitation)?\s+)?(?:center|facility)|"
     r"rehab(?:ilitation)?(?:\s+(?:center|hospital|facility))?|care\s+center|hospice|pharmacy|urgent\s+care|"
@@ -35,6 +35,7 @@ FACILITY_HEAD = (
     r"family\s+practice|family\s+medicine|internal\s+medicine|primary\s+care|pediatrics|associates|va|vamc|"
     r"general|children'?s|center|centre|ctr|cardiology|dermatology|orthopa?edics|oncology|neurology|"
     r"urology|gastroenterology|endoscopy|ophthalmology|optometry|dental|dentistry|diagnostics|therapy|"
+    r"rheumatology|geriatrics|nephrology|pulmonology|endocrinology|ha?ematology|"
     r"physicians|specialists|partners|practice|medicine|vna|recovery|seniorlife|residence|village|"
     r"school|academy|university|college|convent|monastery|church|campus|office|hall|shelter|"
     r"construction|industries|corporation|company|freight|logistics|"
@@ -60,14 +61,17 @@ GENERIC = frozenset(
     teaching academic tertiary referring receiving transferring accepting skilled nursing rehab
     cardiology oncology dialysis radiology pediatric primary urgent walk-in walk in outpatient inpatient
     va hospital clinic pharmacy health care medical center surgery surgical memorial children's
-    family specialty follow-up followup f/u high elementary middle school office front back""".split()
+    family specialty follow-up followup f/u high elementary middle school office front back
+    paediatric emergency department""".split()
 )
 CONNECTORS = frozenset({"and", "&", "of"})
 PLACE_LABEL = (
     r"(?i:location|facility|site|pharmacy|performing\s+lab|lab|laboratory|hospital|clinic|school|"
     r"employer|employed\s+by|works\s+at|place\s+of\s+service|pos|transferred\s+from|referred\s+from|"
     r"accepting\s+facility|nursing\s+home|snf|rehab|agency|vna|dme(?:\s+(?:company|vendor))?|"
-    r"home\s+health|daycare|residence)"
+    r"home\s+health|daycare|residence|"
+    # a transfer's two ends and where care is given: "Receiving facility: ...", "Site of care: ..."
+    r"(?:receiving|sending)\s+(?:facility|hospital)|site\s+of\s+care)"
 )
 PLACE_WORD = r"[A-Z][\w'’.&-]*"
 
@@ -288,7 +292,7 @@ class EmployerRecognizer(RegexRecognizer):
             r"(?i:\b(?:works?|working|worked|employed|employee|job|student|intern|volunteers?|"
             r"work\s+note|missing\s+work|off\s+work|return\s+to\s+work)"
             r"(?:\s+as\s+(?:an?\s+)?[a-z-]+(?:\s+[a-z-]+)?)?\s+(?:at|for|with|from)\s+(?:the\s+)?"
-            r"|\bemployer\b(?:\s*\((?-i:[a-z ]{0,30})\))?\s*[:(]?\s*)"
+            r"|\bemployer\b(?:/[a-z]+)?(?:\s*\((?-i:[a-z ]{0,30})\))?\s*[:(]?\s*)"
             rf"(?P<phi>{PLACE_WORD}(?:[ ](?:{PLACE_WORD}|of|and|&)){{0,4}})",
             0.65,
         ),
@@ -322,61 +326,3 @@ class EmployerRecognizer(RegexRecognizer):
     def _generic(self, word: str) -> bool:
         low = word.lower().strip(".,;:")
         return low in GENERIC or low in NOT_NAMES or low in ("dr", "pt", "mr", "mrs", "ms")
-
-
-class WardRecognizer(RegexRecognizer):
-    """A ward or building named after a person, with its floor: "Shapiro 5", "Yawkey 2B", "Lunder 6"."""
-
-    ENTITY = LOCATION
-    FLAGS = 0
-    PATTERNS = (
-        ("ward", r"\b(?P<phi>[A-Z][a-z]+(?:[ -][A-Z][a-z]+)?\s\d{1,2}[A-Z]?)\b(?![\d./:%+-])", 0.65),
-        ("caps_ward", r"\b(?P<phi>[A-Z]{4,}\s\d{1,2}[A-Z]?)\b(?![\d./:%+-])", 0.6),
-        # a ward named for a tree, a benefactor or a saint: "Cedar Ward", "CEDAR WARD", "Nightingale Unit"
-        ("named_ward", r"\b(?P<phi>(?:[A-Z][a-z]+|[A-Z]{3,})\s(?:Ward|WARD|Wing|WING))\b", 0.65),
-        # a unit by its floor and side: "4 East", "7 NORTH", "Psychiatry Progress Note - 4 East"
-        (
-            "floor_side",
-            r"(?<![\d/.-])(?P<phi>\d{1,2}\s?(?:East|West|North|South|EAST|WEST|NORTH|SOUTH))\b(?!\s+(?:St|Street|Ave|Rd|Road)\b)",
-            0.6,
-        ),
-    )
-    PLACE_BEFORE = re.compile(
-        r"(?:clinic|center|centre|hospital|hosp|room\s+\w+|unit|ward|floor|building|bldg|tower|wing|pavilion|"
-        r"campus|transferred\s+to|transfer\s+to|moved\s+to|admitted\s+to|located\s+(?:at|on|in)|from)\W*$"
-    )
-    UNIT_AFTER = re.compile(
-        r"\s*(?:,\s*)?(?:neuro|icu|micu|sicu|ccu|cvicu|unit|floor|ward|step-?down|tele|pacu|rm|room|bed)\b",
-        re.IGNORECASE,
-    )
-    NOT_WARDS = frozenset(
-        """grade stage type class level phase day week cycle bed room pod hd zone lead part step dose
-        round visit cohort arm group page table figure appendix section item score total""".split()
-    )
-
-    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
-        words = re.findall(r"[A-Za-z]+", text[start:end])
-        lex = self.lexicon
-        if pattern == "floor_side":
-            return True
-        if pattern == "named_ward":
-            low = words[0].lower()
-            # "Cedar Ward" names a place; "Stroke Unit", "Medical Ward", "the Ward" describe one
-            return not (low in GENERIC or low in NOT_NAMES or lex.is_clinical(low) or lex.zipf(low) >= 4.5)
-        if pattern == "caps_ward" and (lex.zipf(words[0]) >= 4.0 or not self.UNIT_AFTER.match(text, end)):
-            return False  # in capitals only a rare word with a room or bed after: not "LEVO 4", "DAY 2"
-        for w in words:
-            low = w.lower()
-            if low in self.NOT_WARDS or low in NOT_NAMES or lex.is_clinical(low) or low in lex.eponyms:
-                return False
-            if low in _MONTHS_AND_DAYS:
-                return False  # "March 5", "Monday 2": dates
-        context = before(text, start, 40)
-        return bool(self.PLACE_BEFORE.search(context) or self.UNIT_AFTER.match(text, end))
-
-
-_MONTHS_AND_DAYS = frozenset(
-    """jan january feb february mar march apr april may jun june jul july aug august sep sept september
-    oct october nov november dec december mon monday tue tues tuesday wed wednesday thu thur thurs
-    thursday fri friday sat saturday sun sunday""".split()
-)

@@ -33,8 +33,12 @@ LABEL = (
     # national and insurance numbers of Asia and Africa: PhilHealth, SSS, CNIC, NRIC, HKID, MyKad,
     # Emirates ID, NHIF (Kenya), BVN (Nigeria); and the numbers of episodes, incidents and studies
     r"philhealth|sss|cnic|nric|hkid|mykad|emirates\s+id|nhif|bvn|episode|incident|donor|study\s+id|"
-    r"subject|lab\s+(?:no\.?|number|#))"
+    r"subject|lab\s+(?:no\.?|number|#)|"
+    # a report's number, the European Health Insurance Card, Sweden's personal identity number
+    r"report\s+(?:no\.?|number|#)|ehic|personnummer)"
 )
+# An issuer's acronym before "no." or "reg.": "GMS no. 2291840K", "EHIC no. 80826 ...", "KMC Reg. 44718".
+ACRONYM_NUMBER = r"(?-i:\b[A-Z]{2,6})\s+(?:reg(?:istration|d)?\.?(?:\s+no\.?)?|no\.|no:)"
 # Labels of a hospital's own numbers, which are often written with the year: "IP No. 4521/23".
 RECORD_LABEL = (
     r"(?:mrn|mrd|cr|hosp(?:ital)?|ip|op|ipd|opd|reg(?:istration)?|folder|file|case|card|unit|uhid|record|"
@@ -42,11 +46,16 @@ RECORD_LABEL = (
 )
 # A code may come in parts: its issuer, department and year before the serial ("AKTH/OBG/24/0772",
 # "MDCN/R/41882"), or a prefix set off by a space ("RR8 1142397", "TNMC 81127").
-CODE = r"[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?(?:(?:/[A-Z0-9]{1,8}){1,4}(?![\w/])|[ ]\d{4,10}(?![\w/.]))?"
+# A full stop may join its parts ("H24.18831", "APJH.0001188452"), and the number after a spaced
+# prefix may itself be in parts ("LC 2291-448-7730-0", "MMC 2009/03/1177").
+CODE = (
+    r"[A-Z0-9](?:[A-Z0-9.-]*[A-Z0-9])?(?:(?:/[A-Z0-9]{1,8}){1,4}(?![\w/])|"
+    r"[ ]\d{2,10}(?:[-/]\d{1,10}){1,4}(?![\w/-])|[ ]\d{4,10}(?![\w/]|\.\d))?"
+)
 # A unit after a number makes it a measurement; a slash only when written onto the number ("10/hr"),
 # not the one that separates two identifiers ("Employee ID MM-228104 / Claim # ...").
 UNITS = re.compile(
-    r"\s*(?:mg|mcg|µg|ug|g\b|kg|ml|l\b|units?|iu|meq|mmol|cells|copies|%|k\b|mm|cm|lbs?|cc|steps|calories|kcal)|/",
+    r"\s*(?:mg|mcg|µg|ug|g\b|kg|ml|l\b|units?|iu|meq|mmol|cells|copies|%|k\b|mm|cm|lbs?|cc(?!:)|steps|calories|kcal)|/",
 )
 
 
@@ -54,9 +63,13 @@ class SsnRecognizer(RegexRecognizer):
     ENTITY = ID
     PATTERNS = (
         ("ssn", r"(?<![\d-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\d-])", 0.95),
+        # after its label, spaced or not, or only its last four digits, which identify with a name or
+        # a date of birth: "SSN last 4: 8820"
         (
             "ssn_spaced",
-            r"\b(?:ssn|ss#|social\s+security(?:\s+(?:number|no\.?|#))?)\s*[:#]?\s*(?P<phi>\d{3}[\s.]?\d{2}[\s.]?\d{4})\b",
+            r"\b(?:ssn|ss#|social\s+security(?:\s+(?:number|no\.?|#))?)\s*"
+            r"(?:\(?\s*last\s*(?:4|four)(?:\s+digits)?\s*\)?|l4)?\s*[:#-]?\s*"
+            r"(?P<phi>\d{3}[\s.]?\d{2}[\s.]?\d{4}|(?:x{3}-?x{2}-?)?\d{4})\b",
             0.95,
         ),
     )
@@ -82,13 +95,21 @@ class LabelledIdRecognizer(RegexRecognizer):
         # a vehicle plate, written in two groups: "VEHICLE PLATE 7KT 449", "license plate ABC-1234"
         (
             "plate",
-            r"\b(?:plate|tag)\s*(?:number|no\.?|#)?\s*[:#]?\s*(?P<phi>[A-Z0-9]{1,4}[ -][A-Z0-9]{2,4})\b",
+            r"\b(?:plate|tag|vehicle\s+reg(?:istration)?)\s*(?:number|no\.?|#)?\s*[:#]?\s*"
+            r"(?P<phi>[A-Z0-9]{1,4}[ -][A-Z0-9]{2,4})\b",
             0.8,
         ),
-        # a hospital number with its year or ward after a slash: "IP No. 4521/23", "folder no 22/1043"
+        # a number after its issuer's acronym: "GMS no. 2291840K", "KMC Reg. 44718"
+        (
+            "acronym_number",
+            rf"{ACRONYM_NUMBER}\s*[:#]?\s*(?P<phi>{CODE}|\d{{2,6}}(?: \d{{2,6}}){{1,4}}(?![\d.]))",
+            0.8,
+        ),
+        # a hospital number with its year, ward or serial after slashes: "IP No. 4521/23", "folder no
+        # 22/1043", "Visa file 201/2024/7/118847"
         (
             "record_slashed",
-            rf"\b{RECORD_LABEL}\s*[:#.]?\s*(?P<phi>[A-Z]{{0,3}}\d{{2,8}}/\d{{2,8}})(?![\w/])",
+            rf"\b{RECORD_LABEL}\s*[:#.]?\s*(?P<phi>[A-Z]{{0,3}}\d{{2,8}}(?:/\d{{1,8}}){{1,3}})(?![\w/])",
             0.8,
         ),
     )
@@ -98,15 +119,18 @@ class LabelledIdRecognizer(RegexRecognizer):
     # patterns are tried only where it matched.
     LABEL_START = Scanner(
         re.compile(
-            rf"\b(?:{LABEL}|{RECORD_LABEL}|meeting|kit|conference|room\s+code|passcode|plate|tag)",
+            rf"\b(?:{LABEL}|{RECORD_LABEL}|meeting|kit|conference|room\s+code|passcode|plate|tag|vehicle)",
             re.IGNORECASE,
         )
     )
+
+    ACRONYM_START = Scanner(re.compile(ACRONYM_NUMBER, re.IGNORECASE))
 
     def analyze(
         self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
     ) -> list[RecognizerResult]:
         starts = [m.start() for m in self.LABEL_START.finditer(text)]
+        starts += [m.start() for m in self.ACRONYM_START.finditer(text)]
         results: list[RecognizerResult] = []
         seen: set[tuple[int, int]] = set()
         for name, regex, score in self._compiled:
@@ -128,9 +152,15 @@ class LabelledIdRecognizer(RegexRecognizer):
             return digits >= 5
         if pattern == "plate":
             return digits >= 2
+        if pattern == "acronym_number" and " " in code.strip():
+            return digits >= 7 and not UNITS.match(text[end:].lower())
         if pattern == "labelled_spaced":
             return digits >= 7 and not UNITS.match(text[end:].lower())
         letters = any(c.isalpha() for c in code)
+        if code[0].isalpha() and text[start - 1 : start].isalpha():
+            return False  # the label ran into a word: "VISITED 1900-2000" is not "visit" + "ED 1900-2000"
+        if "." in code and (digits < 5 or re.fullmatch(r"[\d.]+", code)):
+            return False  # a decimal ("ref 12.5") or a version, not a code in parts
         if digits == 0 or len(code) < 3 or ("/" in code and digits < (3 if letters else 5)):
             return False  # "order 1/2 tab" is not a number in parts; "JB/KL/0091" is
         if " " in code and (digits < 5 or not code.split()[0].isupper()):
@@ -158,7 +188,7 @@ class UniqueCodeRecognizer(RegexRecognizer):
     PATTERNS = (
         ("digits", r"(?<![\w.,/:-])\d{6,}(?![\w/:]|[.,]\d|-\d)", 0.6),
         # with a single check digit at the end, as CNIC and PhilHealth numbers have: "35202-1234567-1"
-        ("grouped_digits", r"(?<![\w.,/:-])\d{2,6}(?:-\d{2,8}){1,4}(?:-\d)?(?![\w/:]|[.,]\d|-\d)", 0.5),
+        ("grouped_digits", r"(?<![\w.,/:-])\d{2,6}(?:-\d{2,9}){1,4}(?:-\d)?(?![\w/:]|[.,]\d|-\d)", 0.5),
         # a Hong Kong identity card with its check character: "A123456(7)"
         ("hkid", r"(?<![\w-])[A-Z]{1,2}\d{6}\([0-9A]\)", 0.7),
         # "interpreter #40277": a number of four or more digits after a number sign
@@ -167,8 +197,8 @@ class UniqueCodeRecognizer(RegexRecognizer):
         ("oid", r"(?<![\w.])[012](?:\.\d+){4,}(?!\w|\.\d)", 0.7),
         # an ISBT 128 donation identification number on a blood unit (ICCBBA ST-001): a facility
         # code of a letter and four digits, the year in two, a serial of six, often spaced
-        # ("W0366 24 118934"), sometimes with two flag digits after
-        ("isbt_din", r"(?<![\w-])[A-NP-Z]\d{4} ?\d{2} ?\d{6}(?: \d{2})?(?![\w-])", 0.7),
+        # ("W0366 24 118934"), sometimes with two flag digits or its boxed check character after
+        ("isbt_din", r"(?<![\w-])[A-NP-Z]\d{4} ?\d{2} ?\d{6}(?: \d{2}| [A-Z0-9*])?(?![\w-])", 0.7),
         (
             "alnum",
             r"(?<![\w.-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])(?![\w-])",

@@ -1,7 +1,6 @@
-"""Geography smaller than a state (Safe Harbor B): towns and cities, ZIP codes, rooms and beds
-(street addresses are in addresses.py, postcodes outside the US in postcodes.py, facilities and
-wards in facilities.py). States and countries are kept (Safe
-Harbor allows them).
+"""Geography smaller than a state (Safe Harbor B): towns and cities, ZIP codes (street addresses
+are in addresses.py, postcodes outside the US in postcodes.py, facilities in facilities.py, wards,
+rooms and beds in wards.py). States and countries are kept (Safe Harbor allows them).
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.lexicon import Lexicon
 from deid.recognizers.base import LexiconRecognizer, RegexRecognizer
-from deid.recognizers.names import NOT_NAMES
+from deid.recognizers.name_words import NOT_NAMES
 from deid.text import Case, Token, tokenize
 from deid.types import LOCATION
 
@@ -88,34 +87,6 @@ class CityStateRecognizer(RegexRecognizer):
             if keep:
                 out.append(RecognizerResult(LOCATION, res.start + keep[0].start, res.end, res.score))
         return out
-
-
-class RoomBedRecognizer(RegexRecognizer):
-    ENTITY = LOCATION
-    PATTERNS = (
-        (
-            "room",
-            r"\b(?:room|rm|bed|bay|bldg|building|ward|suite|ste|apt|apartment|cubicle|stretcher|"
-            r"chair|isolette|incubator|crib|cot|warmer|trolley)\s*(?:no\.?|number|#)?\s*[:#]?\s*"
-            r"(?P<phi>\d{1,5}[A-Z]?(?:-?[A-Z0-9]{1,3})?|[A-Z]{1,2}\d{0,2}-\d{1,4}|[A-Z]\d{1,4}|\d{1,2}\s?[NSEW]\b)"
-            r"(?![\w.]\d|\s?(?:mg|ml|kg|cm|mm|%|min|hours?|hrs?|days?)\b)",
-            0.75,
-        ),
-        # an operating room by its number, where a patient goes or comes from: "ARRIVED FROM OR 6"
-        (
-            "theatre",
-            r"\b(?:from|to|in|into|back\s+to)\s+(?-i:OR|THEATRE|Theatre)\s?#?\s?(?P<phi>\d{1,2})\b(?![.:/]\d)",
-            0.7,
-        ),
-        # a room number after the patient it holds: "pt in 422", "can u see rodriguez in 1412"
-        (
-            "patient_in_room",
-            r"\b(?:pt|patient|see\s+[a-z'-]+)\s+(?:in|to)\s+(?:rm\s+)?(?P<phi>(?!19\d\d|20\d\d)\d{3,4}[a-z]?)\b(?![.:/]\d)",
-            0.65,
-        ),
-        # the bed of a shared room, by its letter: "room 14, bed B"
-        ("bed_letter", r"\bbed\s*[:#]?\s*(?P<phi>(?-i:[A-F]))(?![\w'’-])", 0.7),
-    )
 
 
 class PlaceContextRecognizer(RegexRecognizer):

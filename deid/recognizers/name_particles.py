@@ -19,7 +19,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 from deid.recognizers.base import RegexRecognizer
 from deid.recognizers.care_places import SPECIALTY
 from deid.recognizers.facilities import FacilityRecognizer
-from deid.recognizers.names import ENGLISH_ENDINGS, NOT_NAMES, TITLES
+from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES, TITLES
 from deid.types import NAME
 
 PARTICLES = (
@@ -39,18 +39,30 @@ class ParticleNameRecognizer(RegexRecognizer):
     PATTERNS = (
         (
             "particle_name",
-            rf"(?<![\w'’-])(?P<phi>{WORD}(?:[ ]{WORD}){{0,2}}[ ](?:{PARTICLES})[ ]{WORD}(?:[ ]{WORD})?)"
+            rf"(?<![\w'’-])(?P<phi>(?:{WORD}|{UPPER}\.)(?:[ ]{WORD}){{0,2}}[ ](?:{PARTICLES})[ ]{WORD}(?:[ ]{WORD})?)"
             r"(?![\w'’-])",
+            0.7,
+        ),
+        # a surname with its particle straight after a title, in any case: "ACCEPTING DR DE VRIES"
+        (
+            "titled_particle",
+            rf"(?i:\b(?:dr|mr|mrs|ms|prof|dhr|mevr|herr|frau)\.?[ ])(?P<phi>(?i:{PARTICLES})[ ]{WORD})(?![\w'’-])",
             0.7,
         ),
     )
 
-    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
+        if pattern == "titled_particle":
+            return self._may_be_name(text[start:end].split()[-1].rstrip("."))
         words = self._name_words(text[start:end])
-        return bool(words) and all(self._may_be_name(w.rstrip(".")) for w in words if not _particle(w))
+        return bool(words) and all(
+            self._may_be_name(w.rstrip(".")) for w in words if not (_particle(w) or _initial(w))
+        )
 
-    def extend(self, text: str, start: int, end: int, pattern: str) -> tuple[int, int]:  # noqa: ARG002
+    def extend(self, text: str, start: int, end: int, pattern: str) -> tuple[int, int]:
         """Start at the first given name: "GI Progress Note Cormac Ó Briain" -> "Cormac Ó Briain"."""
+        if pattern == "titled_particle":
+            return start, end
         words = self._name_words(text[start:end])
         return end - len(" ".join(words)), end
 
@@ -61,7 +73,10 @@ class ParticleNameRecognizer(RegexRecognizer):
         while (
             words
             and first
-            and not (self._may_be_name(words[0].rstrip(".")) and words[0].lower() not in TITLES)
+            and (
+                words[0].lower() in TITLES
+                or not (_initial(words[0]) or self._may_be_name(words[0].rstrip(".")))
+            )
         ):
             words, first = words[1:], first - 1
         return words if first else []
@@ -74,6 +89,10 @@ class ParticleNameRecognizer(RegexRecognizer):
         if lex.is_census_name(low):
             return True
         return lex.zipf(low) < COMMON_ZIPF and not ENGLISH_ENDINGS.search(low)
+
+
+def _initial(word: str) -> bool:
+    return len(word) == 2 and word[0].isupper() and word[1] == "."
 
 
 def _particle(word: str) -> bool:

@@ -10,13 +10,8 @@ from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.recognizers.base import RegexRecognizer
-from deid.recognizers.names import (
-    ENGLISH_ENDINGS,
-    NOT_NAMES,
-    NameWordsRecognizer,
-    adjacent,
-    capitalised_given_name,
-)
+from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES, capitalised_given_name
+from deid.recognizers.names import NameWordsRecognizer, adjacent
 from deid.text import Case, Token, is_sentence_start, tokenize
 from deid.types import NAME
 

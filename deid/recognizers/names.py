@@ -17,35 +17,25 @@ from typing import ClassVar
 
 from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
-from spacy.lang.en.stop_words import STOP_WORDS
 
 from deid.lexicon import Lexicon
 from deid.prefilter import Scanner
 from deid.recognizers.base import LexiconRecognizer
+from deid.recognizers.name_words import (
+    AMBIGUOUS_TITLES,
+    ENGLISH_ENDINGS,
+    FAMILY,
+    PATIENT,
+    ROLES,
+    STAFF,
+    TITLES,
+    NameWords,
+    capitalised_given_name,
+    role_word,
+)
 from deid.text import Case, Token, tokenize
 from deid.types import NAME
 
-TITLES = frozenset("dr dr. drs drs. doctor mr mr. mrs mrs. ms ms. miss mx prof professor sr sra srta".split())
-# Mr/Ms double as clinical abbreviations (mitral regurgitation, multiple sclerosis, mental status).
-AMBIGUOUS_TITLES = frozenset({"mr", "ms"})
-FAMILY = frozenset(
-    """husband wife son daughter mother father mom mum dad brother sister sibling grandson granddaughter
-    grandmother grandfather grandma grandpa aunt uncle niece nephew cousin partner spouse fiance fiancee
-    boyfriend girlfriend friend neighbor neighbour roommate caregiver guardian proxy hcp poa nok sponsor
-    child kid stepdaughter stepson stepmother stepfather granddad grandmom baby infant twin
-    carer attendant bystander parent parents""".split()
-)  # the last line: the UK "carer", the Indian "attendant" and "bystander" (the relative at the bedside)
-STAFF = frozenset(
-    """interpreter pastor chaplain rn lpn cna np md nurse attending resident intern fellow pcp surgeon
-    cardiologist oncologist neurologist hospitalist intensivist radiologist pathologist anesthesiologist
-    pharmacist therapist dietitian nutritionist midwife doula provider physician colleague coworker
-    sw aide tech technician technologist sonographer scribe cm rt pa-c crna aprn fnp lcsw licsw cde slp
-    ot pharmd psychologist counselor counsellor coordinator educator navigator sitter volunteer asst
-    assistant consultant registrar sho gp matron hca physio physiotherapist houseman paramedic
-    nnp cnm rrt lvn emt""".split()
-)  # UK, Irish and Indian grades and roles: consultant, registrar, SHO, GP, matron, HCA, houseman
-PATIENT = frozenset({"patient", "pt"})
-ROLES = FAMILY | STAFF | PATIENT
 GREETINGS = frozenset({"hi", "hello", "dear", "hey", "thanks", "thank"})
 # Cues are found once per text; a cue applies to the word its match ends at. Scanners: the long
 # alternations are tried only where one of their words is.
@@ -66,7 +56,7 @@ LABEL_CUE = Scanner(
         r"contact|emergency\s+contact|nok|next\s+of\s+kin|patient(?:\s+name)?|pt\s+name|name|infant|mother|"
         r"father|rn|nurse|np|pa|cc|from|to|hcp|proxy|guardian|poa|caregiver|tech|technologist|reader|"
         r"scribe|sonographer|endoscopist|anesthesia|anesthesiologist|performed\s+by|ordering|interpreter|"
-        r"case\s+manager|sw|social\s+worker|chaplain|witness|cosigner)\s*:\s*"
+        r"case\s+manager|sw|social\s+worker|chaplain|witness|cosigner|surname|forename|deceased|decedent)\s*:\s*"
         # a letter's sign-off: the name is on the next line ("Sincerely,\nMaria Lopez, MD")
         r"|\b(?:sincerely|regards|best\s+wishes|best|thanks|thank\s+you|cordially|respectfully|warmly),?[ \t]*\n[ \t]*"
         # a name given in words: "my name is Siiri", "her maiden name was Clark", "calls me Jim"
@@ -86,17 +76,14 @@ CREDENTIALS = re.compile(rf"\s*\.?\s*,?\s*(?:{CREDENTIAL_WORDS})\b(?!\s*:)")
 LOWER_CREDENTIALS = re.compile(
     r"\s*\.?\s*,?\s*(?:md|rn|np|pa-c|lpn|cna|rrt|lcsw|licsw|crna|aprn|fnp|dnp|msw|phd|pharmd)\b(?!\s*:)"
 )
-# After these a capitalised word is a noun phrase, not a name: "Dr. on call", "husband at bedside".
-NOT_NAMES = frozenset(STOP_WORDS) | {"pt", "pts", "patient", "family", "team", "bedside", "home", "today"}
-# English word endings that names of people rarely have: "ambulating", "verbalized", "tolerated".
-ENGLISH_ENDINGS = re.compile(
-    r"(?:ed|ing|ly|tion|sion|ness|ment|ity|ous|ive|able|ible|ism|ize|ized|ise|ised|ful|less|ary)$"
-)
 # What ends a clause right after a word: a stop, a comma, a bracket, an arrow or dash, the end of the line.
 CLAUSE_END = re.compile(r"[ \t]*(?:[.,;:)\]]|->|[-–—]+(?:\s|$)|$)", re.MULTILINE)
-# A surname at or above this rank is frequent enough to continue a name after a first name even when
-# it is an English word: "Henry White", "Marcus Hall", "Darnell Price".
-CONTINUE_SURNAME_RANK = 5_000
+
+
+# A generational suffix after a surname: "Jr.", ", Sr", "III" (not "IV", a route: "Smith IV").
+GENERATION = re.compile(r",?[ ](?:Jr|Sr|JR|SR)\b\.?|[ ](?:II|III)\b")
+# What ends a field of a form after its value: two spaces or more, a line end, a comma.
+FIELD_END = re.compile(r"[ \t]{2,}|[ \t]*(?:\n|$)|,")
 
 
 class Cue(Enum):
@@ -116,117 +103,6 @@ SCORES: dict[Cue, float] = {
     Cue.GREETING: 0.8,
     Cue.VERB: 0.8,
 }
-
-
-class NameWords:
-    """The dictionary evidence that a token is (part of) a person's name, at three strengths."""
-
-    def __init__(self, lexicon: Lexicon) -> None:
-        self.lexicon = lexicon
-
-    def excluded(self, tok: Token, surname_ok: bool = False) -> bool:
-        """Never a name word: stop words, roles, titles, drugs and clinical abbreviations. With
-        `surname_ok`, a census name that is also a drug or abbreviation ("Summers", "Love") passes."""
-        low = tok.bare.lower()
-        if len(low) < 2 or low in NOT_NAMES or low in ROLES or low in TITLES or _role_word(low):
-            return True
-        if surname_ok and self.lexicon.is_census_name(low):
-            return False
-        return self.lexicon.is_clinical_term(low)
-
-    def after_strong_cue(self, tok: Token) -> bool:
-        """After a title or a label ("Dr Bell", "Patient: Oyelaran"): any word not plainly clinical."""
-        if self.excluded(tok, surname_ok=True):
-            return False
-        if tok.case is Case.MIXED and tok.text[0].isupper():
-            return True
-        low = tok.bare.lower()
-        return not self.lexicon.is_clinical(low) or self.lexicon.is_census_name(low)
-
-    def after_weak_cue(self, tok: Token, lenient: bool) -> bool:
-        """After a role, verb or greeting: the word itself must look like a name. `lenient` (family
-        and patient roles, greetings) also takes rare lower-case words that are not English-shaped."""
-        if self.excluded(tok):
-            return False
-        low = tok.bare.lower()
-        lex = self.lexicon
-        if tok.case is Case.MIXED and tok.text[0].isupper():
-            if lex.name_likelihood(low) > 0 or (lenient and lex.is_first_name(low)):
-                return True
-            return lex.zipf(low) < 3.5 and not lex.is_clinical(low)
-        if lex.name_likelihood(low) > 0 or (lenient and lex.is_first_name(low)):
-            return True  # "PT GEORGE ...", "pt april ...": after "pt" a first name is a name
-        limit = 3.6 if lenient else 3.0
-        return lex.zipf(low) < limit and not lex.is_clinical(low) and not ENGLISH_ENDINGS.search(low)
-
-    def continues(self, tok: Token) -> bool:
-        """The next word of a name already begun: a census first name, a frequent surname, a rare word."""
-        if self.excluded(tok, surname_ok=True):
-            return False
-        low = tok.bare.lower()
-        lex = self.lexicon
-        if tok.case is Case.MIXED and not tok.text[0].isupper():
-            return False
-        rank = lex.surname_rank_of(low)
-        if lex.name_likelihood(low) > 0 or lex.is_first_name(low):
-            return True
-        if rank is not None and rank <= CONTINUE_SURNAME_RANK:
-            return True
-        if lex.is_clinical(low) or ENGLISH_ENDINGS.search(low):
-            return False
-        if tok.case is not Case.MIXED:
-            # In ALL-CAPS or lower-case notes short rare words are mostly shorthand ("CONT VANC");
-            # a long one that no dictionary knows is a name ("pt arjun venkataraman").
-            return len(low) >= 6 and lex.zipf(low) < 2.5
-        return lex.zipf(low) < (4.5 if not tok.text.isupper() else 3.0)
-
-    def surname_after_given(self, given: Token, tok: Token) -> bool:
-        """The word after a census first name that began a name run, written in the same case:
-        "SON CALEB JOHANSSON", "WIFE FATIMA AL-SAYED", "pt sam king". Two name-shaped words in a row
-        are stronger evidence than either alone, so rarer surnames and name particles pass here."""
-        given_ok = self.lexicon.is_first_name(given.bare) or self.lexicon.zipf(given.bare) < 2.5
-        if not given_ok or not _same_case(given, tok):
-            return False
-        if self.excluded(tok, surname_ok=True):
-            return False
-        low = tok.bare.lower()
-        lex = self.lexicon
-        rank = lex.surname_rank_of(low)
-        if rank is not None and (lex.zipf(low) < 4.0 or rank <= 20_000):
-            return not lex.is_clinical(low) or lex.name_likelihood(low) > 0
-        if lex.is_clinical(low):
-            return False
-        parts = re.split(r"['’-]", low)
-        if len(parts) > 1:  # "AL-SAYED", "O'Malley", "Ben-David": each part a particle or a name
-            return all(p in NAME_PARTICLES or lex.is_census_name(p) or lex.zipf(p) < 3.0 for p in parts)
-        return lex.zipf(low) < 3.0 and not ENGLISH_ENDINGS.search(low)
-
-
-def capitalised_given_name(tok: Token, lexicon: Lexicon) -> bool:
-    """A census first name that is also an English word, written as a name in mixed-case text:
-    "Will", "Hope", "Grant" (only ever taken together with the surname after it)."""
-    return (
-        tok.case is Case.MIXED
-        and tok.text[:1].isupper()
-        and tok.text[1:].islower()
-        and lexicon.is_first_name(tok.bare)
-        and tok.lower not in ROLES
-        and tok.lower not in TITLES
-    )
-
-
-def _same_case(a: Token, b: Token) -> bool:
-    """Both written alike: capitalised, ALL-CAPS or lower case."""
-
-    def shape(tok: Token) -> str:
-        t = tok.text
-        return "upper" if t.isupper() else "lower" if t.islower() else "title" if t[0].isupper() else "?"
-
-    return shape(a) == shape(b) or (a.case is not Case.MIXED and a.case is b.case)
-
-
-# Particles of Arabic, Dutch, Hebrew and Irish surnames written with a hyphen or apostrophe.
-NAME_PARTICLES = frozenset("al el abu abd ben bin bint ibn o d de da van von mac mc".split())
 
 
 class NameWordsRecognizer(LexiconRecognizer):
@@ -281,7 +157,7 @@ class ContextNameRecognizer(NameWordsRecognizer):
                 if prev.lower in AMBIGUOUS_TITLES and not self._plausible_after_mr(prev, tokens[i]):
                     return None
                 return Cue.TITLE, prev.lower
-        role = _role_word(prev.lower)
+        role = role_word(prev.lower)
         if role and re.fullmatch(r"\s*[,:(]?\s*", gap) and "\n" not in gap:
             return Cue.ROLE, role
         if prev.lower in GREETINGS and re.fullmatch(r",?\s+(?:you,?\s+)?", gap):
@@ -371,7 +247,7 @@ class ContextNameRecognizer(NameWordsRecognizer):
         lex = self.lexicon
         rare = lex.zipf(low) < 3.6 and not lex.is_clinical(low) and not ENGLISH_ENDINGS.search(low)
         if lex.is_first_name(low):  # also a stop word: "will", "may"
-            if low in ROLES or low in TITLES or low in GREETINGS or _role_word(low):
+            if low in ROLES or low in TITLES or low in GREETINGS or role_word(low):
                 return False
         elif not rare or self.words.excluded(tok):
             return False
@@ -396,20 +272,20 @@ class ContextNameRecognizer(NameWordsRecognizer):
                 and not nxt.text.isupper()
                 and not self.lexicon.is_clinical_term(nxt.lower)
             )
-            # a census given name even if also a word ("Love, Frank J."); otherwise a rare word
-            ok = ok and ((self.lexicon.is_first_name(nxt.lower) and zipf < 5.0) or zipf < 3.0)
+            # a census given name even if also a word ("Love, Frank J."), any census given name with
+            # its middle initial ("Wilder, Summer J."); otherwise a rare word
+            initial = j + 2 < len(tokens) and _is_initial(text, tokens[j + 2])
+            first = self.lexicon.is_first_name(nxt.lower)
+            ok = ok and ((first and (zipf < 5.0 or initial)) or zipf < 3.0)
         else:  # in ALL-CAPS or lower-case notes a census first name ("SMITH, JOHN") or a rare word
             low = nxt.lower
             ok = self.lexicon.is_first_name(low) or (
                 self.lexicon.zipf(low) < 3.0 and not self.lexicon.is_clinical(low)
             )
-        if (
-            ok
-            and j + 2 < len(tokens)
-            and _is_initial(text, tokens[j + 2])
-            and adjacent(text, nxt, tokens[j + 2])
-        ):
-            return [j + 1, j + 2]  # and its middle initial: "Love, Frank J."
+        if ok and j + 2 < len(tokens) and adjacent(text, nxt, tokens[j + 2]):
+            middle = tokens[j + 2]
+            if _is_initial(text, middle) or _initial_ending_field(text, middle):
+                return [j + 1, j + 2]  # and its middle initial: "Love, Frank J.", "HOLLOWAY, Jasmine R"
         return [j + 1] if ok else []
 
     def _run_backwards(self, text: str, tokens: Sequence[Token], i: int) -> list[int]:
@@ -453,13 +329,9 @@ def _result(text: str, tokens: Sequence[Token], run: list[int], score: float) ->
     end = last.start + len(last.bare)
     if len(last.text) == 1 and text[end : end + 1] == ".":
         end += 1  # an initial keeps its full stop: "J.M."
+    if suffix := GENERATION.match(text, end):
+        end = suffix.end()  # "Wendell Price Jr.", "John Smith III"
     return RecognizerResult(NAME, first.start, end, score)
-
-
-def _role_word(low: str) -> str:
-    """The role a word names, also in "daughter-in-law" and "son's"; "" if none."""
-    base = low.removesuffix("-in-law").removesuffix("'s").removesuffix("’s")
-    return base if base in ROLES else ""
 
 
 def adjacent(text: str, a: Token, b: Token) -> bool:
@@ -469,6 +341,12 @@ def adjacent(text: str, a: Token, b: Token) -> bool:
 
 def _is_initial(text: str, tok: Token) -> bool:
     return len(tok.text) == 1 and tok.text.isalpha() and text[tok.end : tok.end + 1] == "."
+
+
+def _initial_ending_field(text: str, tok: Token) -> bool:
+    """A capital letter without a full stop that ends a form's field (a run of spaces, a line end or
+    a comma after it): the middle initial of "Patient: HOLLOWAY, Jasmine R   MRN: ..."."""
+    return len(tok.text) == 1 and tok.text.isupper() and FIELD_END.match(text, tok.end) is not None
 
 
 def _is_initials(tok: Token) -> bool:

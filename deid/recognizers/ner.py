@@ -15,7 +15,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 from deid.recognizers.base import LexiconRecognizer
 from deid.recognizers.care_places import SPECIALTY
 from deid.recognizers.facilities import FacilityRecognizer
-from deid.recognizers.names import ENGLISH_ENDINGS, NOT_NAMES
+from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES
 from deid.text import Case, case_at
 from deid.types import LOCATION, NAME
 

@@ -1,7 +1,7 @@
 """Postal codes outside the US (Safe Harbor B; US ZIP codes are in locations.py): UK postcodes,
-Canadian postal codes, Irish Eircodes, Australian postcodes after their state, Indian PIN codes
-after a town, codes before or after a gazetteer town as most other countries write them ("1012 AB
-Amsterdam", "Cape Town 8001"), and any code after a "postcode" label.
+Canadian postal codes, Irish Eircodes and Dublin districts, Australian postcodes after their state,
+Indian PIN codes after a town, codes before or after a gazetteer town as most other countries write
+them ("1012 AB Amsterdam", "Cape Town 8001"), and any code after a "postcode" label.
 
 Each country's code has a fixed alphabet, which keeps clinical shapes out: "L4 5TH" would be a UK
 postcode but ordinals are excluded, "G2P1A0" (gravida/para) would be a Canadian one but a postal
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from deid.recognizers.base import RegexRecognizer, before
-from deid.recognizers.names import NOT_NAMES
+from deid.recognizers.name_words import NOT_NAMES
 from deid.types import LOCATION
 
 # Royal Mail's alphabet: the outward code's letters and the inward code's two letters (no C I K M O V).
@@ -36,6 +36,8 @@ class PostcodeRecognizer(RegexRecognizer):
         ("uk_lower", rf"(?i:\b{UK_OUTWARD}\s{UK_INWARD}\b)(?![\w-])", 0.6),
         ("canada", rf"(?i:\b{CA_FIRST}\d{CA_LETTER}[ -]\d{CA_LETTER}\d\b)", 0.85),
         ("eircode", rf"\b{EIRCODE}\b", 0.8),
+        # a Dublin postal district (An Post), which Eircodes did not replace in writing: "Dublin 7"
+        ("dublin_district", r"\b(?i:Dublin)\s(?:[1-9]|1\d|2[0-4]|6W)\b(?![\d.:/,]\d)", 0.8),
         ("australia", rf"\b{AU_STATES},?\s+(?P<phi>\d{{4}})\b(?![\d/.-])", 0.8),
         # "Bengaluru - 560034", "Chennai 600 028": an Indian PIN code after a town
         ("india_pin", r"(?<![\w/.,:-])[1-9]\d{2}\s?\d{3}\b(?![\d/.-])", 0.75),
