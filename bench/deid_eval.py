@@ -1,6 +1,6 @@
 """Recall and precision of deid per entity, on the clinical fixture set and on presidio-synth.
 
-    python bench/deid_eval.py [--split dev|dev2|test|holdout|holdout2|all] [--show-misses N] [--no-synth] [--no-write]
+    python bench/deid_eval.py [--split dev|dev2|dev3|test|holdout|holdout2|all] [--show-misses N] [--no-synth] [--no-write]
 
 Recall: a gold span counts as caught only when every non-space character of it is redacted.
 Precision: the share of predicted spans that overlap some gold span (over-redaction lowers it).
@@ -180,7 +180,7 @@ def show(misses: list[tuple[dict, dict]], false_pos: list[tuple[dict, PhiSpan]],
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
-        "--split", default="all", choices=["dev", "dev2", "test", "holdout", "holdout2", "all"]
+        "--split", default="all", choices=["dev", "dev2", "dev3", "test", "holdout", "holdout2", "all"]
     )
     parser.add_argument("--show-misses", type=int, default=0, metavar="N")
     parser.add_argument("--no-synth", action="store_true")
@@ -194,7 +194,7 @@ def main() -> None:
         "python": platform.python_version(),
     }
     for split in (
-        ["dev", "dev2", "test", "holdout", "holdout2", "all"] if args.split == "all" else [args.split]
+        ["dev", "dev2", "dev3", "test", "holdout", "holdout2", "all"] if args.split == "all" else [args.split]
     ):
         report, misses, fps, _ = evaluate(deid, load_clinical(split))
         out[f"clinical_{split}"] = report
