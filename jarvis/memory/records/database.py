@@ -32,17 +32,19 @@ def default_url(data_dir: Path) -> str:
     return f"sqlite:///{data_dir / SQLITE_FILE_NAME}"
 
 
-# No memory map (mmap_size stays 0): in WAL mode a connection that finds the database changed by
-# another drops its map along with its page cache, and in the API every request appends an audit
-# event, so each search unmapped and re-faulted the pages it read. Measured with `jarvis serve` on
-# 100k episodes, one process, run in turn: a search cost 2.1-2.6 ms of system CPU without the map
-# against 5.3-6.1 with a 1 GiB one, and 49-60 searches/s at concurrency 1 against 39-44. (Read
-# alone, in one process with no writer, the map had made the full-text query ~1.4 ms faster.)
+# No memory map (mmap_size=0, whatever the build's default): in WAL mode a connection that finds
+# the database changed by another drops its map along with its page cache, and in the API every
+# request appends an audit event, so each search unmapped and re-faulted the pages it read. Measured
+# with `jarvis serve` on 100k episodes, one process, run in turn: a search cost 2.1-2.6 ms of system
+# CPU without the map against 5.3-6.1 with a 1 GiB one, and 49-60 searches/s at concurrency 1
+# against 39-44. (Read alone, in one process with no writer, the map made the full-text query
+# ~1.4 ms faster.)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
-    for pragma in ("foreign_keys=ON", "journal_mode=WAL", "secure_delete=ON", "busy_timeout=10000"):
+    pragmas = ("foreign_keys=ON", "journal_mode=WAL", "secure_delete=ON", "busy_timeout=10000", "mmap_size=0")
+    for pragma in pragmas:
         cursor.execute(f"PRAGMA {pragma}")
     cursor.close()
 
