@@ -14,6 +14,11 @@ from deid.recognizers.care_places import (
     LowerCarePlaceRecognizer,
 )
 from deid.recognizers.contact import EmailRecognizer, IpRecognizer, PhoneRecognizer, UrlRecognizer
+from deid.recognizers.cued_places import (
+    CareAgencyRecognizer,
+    ResultPlaceRecognizer,
+    SchoolRecognizer,
+)
 from deid.recognizers.dates import DateRecognizer
 from deid.recognizers.described import DescribedNameRecognizer
 from deid.recognizers.echoes import EmailEchoRecognizer
@@ -99,6 +104,9 @@ RECOGNIZER_CLASSES = (
     FacilityRecognizer,
     LabelledPlaceRecognizer,
     EmployerRecognizer,
+    ResultPlaceRecognizer,
+    SchoolRecognizer,
+    CareAgencyRecognizer,
     WardRecognizer,
     CarePlaceRecognizer,
     LowerCarePlaceRecognizer,

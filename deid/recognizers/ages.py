@@ -20,6 +20,8 @@ CAPITALISED_WORD = re.compile(CAPITALISED)
 # A name as a note writes it before an age set off by commas: "Pike", "GARO"
 NAME_SHAPE = re.compile(rf"{CAPITALISED}|[A-Z]{{3,}}")
 
+# "shocked at 100 J.": joules of a defibrillator, not the German "Jahre"
+ENERGY_BEFORE = re.compile(r"shock|defib|cardiover|biphasic|monophasic|joule|\bdc\b")
 TEMPERATURE_OR_PULSE = re.compile(r"(?:\bt|\btemp|\btmax|fever|febrile|°|\bhr|\bpulse)\W*$|°")
 
 
@@ -28,6 +30,13 @@ class AgeRecognizer(RegexRecognizer):
     PATTERNS = (
         ("number_years", rf"(?<![\d.])(?P<phi>{OLD})\s*-?\s*{YEARS_OLD}", 0.9),
         ("words_years", rf"\b(?P<phi>{OLD_WORDS})[\s-]*{YEARS_OLD}", 0.9),
+        # the word for years in Spanish, Portuguese, French, German, Dutch, Italian and Scandinavian
+        # notes: "95 años", "92 ans", "(97 J.)", "91 Jahre", "94 anni", "93 år"
+        (
+            "foreign_years",
+            rf"(?<![\d.,])(?P<phi>{OLD})\s?(?:años|anos|ans|jahren?|jaar|anni|år|j\.(?=\s*[),;]))(?!\w)",
+            0.8,
+        ),
         ("age_label", rf"\b(?:age[ds]?|aged)\s*(?:of|:|=)?\s*(?P<phi>{OLD}|{OLD_WORDS})\b(?!\.\d)", 0.85),
         # "92F", "92 yo M", "92 M" at the start of a one-liner; not "T 98F" or "98.6F"
         ("sex_suffix", rf"(?<![\d./])(?P<phi>{OLD})\s?/?\s?(?:f|m)\b(?!\s*(?:°|deg|/))", 0.7),
@@ -51,6 +60,8 @@ class AgeRecognizer(RegexRecognizer):
         ("birthday", rf"\b(?P<phi>{OLD}(?:st|nd|rd|th))\s+(?:birthday|bday|b-day)\b", 0.8),
         # in brackets after a name: "Mrs Jones (94) lives alone"
         ("name_brackets", rf"(?-i:\b{CAPITALISED})\s\((?P<phi>{OLD})\)", 0.6),
+        # and after a title and a surname in any letter case: "mrs o'hare (101)", "MR DUNNE (93)"
+        ("titled_brackets", rf"\b(?:mrs|mr|ms|miss|mx)\.?\s+[^\W\d_][\w'’-]*\s\((?P<phi>{OLD})\)", 0.6),
         # an age set off by commas after a name: "Sister Mary Catherine, 97, from ...", "Mr Pike,
         # 90, MRSA positive", "HUSBAND GARO, NINETY-SIX, AT BEDSIDE"
         # (these two begin at the comma or the verb, where the text is searched for them cheaply; the
@@ -68,6 +79,8 @@ class AgeRecognizer(RegexRecognizer):
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
         if pattern in ("name_brackets", "after_name", "person_is"):
             return self._said_of_a_person(text, start, pattern)
+        if pattern == "foreign_years" and text[end:].lower().startswith((" j", "j")):
+            return not ENERGY_BEFORE.search(before(text, start, 40))
         if pattern in ("sex_suffix", "sex_prefix"):
             # Temperatures and other measurements in Fahrenheit, or a pulse of 92: not ages.
             return not TEMPERATURE_OR_PULSE.search(before(text, start, 16))

@@ -28,10 +28,16 @@ CUE = (
     # a weekday before a numeric date: "Mon 6/10", "FRI 3/8"
     r"mon|tues?|wed|thu(?:rs?)?|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 )
+WEEKDAY = (
+    r"(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?|r)?|fri(?:day)?|sat(?:urday)?"
+    r"|sun(?:day)?)"
+)
 HOLIDAYS = (
     r"(?:christmas(?:\s+(?:eve|day))?|thanksgiving|easter|halloween|new\s+year'?s(?:\s+(?:eve|day))?"
     r"|independence\s+day|memorial\s+day|labor\s+day|valentine'?s\s+day|mother'?s\s+day"
-    r"|father'?s\s+day|fourth\s+of\s+july|hanukkah|yom\s+kippur|passover|rosh\s+hashanah)"
+    r"|father'?s\s+day|fourth\s+of\s+july|hanukkah|yom\s+kippur|passover|rosh\s+hashanah"
+    # the public holidays of the UK, Ireland, Canada and Australia, each one day of the year
+    r"|boxing\s+day|st\.?\s+patrick'?s\s+day|canada\s+day|anzac\s+day|australia\s+day)"
 )
 ORDINAL_NOUNS = re.compile(
     r"\s*(?:-\s*)?(?:dose|line|degree|trimester|time|day|week|month|year|cycle|round|grade|toe|finger|"
@@ -118,6 +124,15 @@ class DateRecognizer(RegexRecognizer):
             r"(?P<phi>(?:18|19)\d\d)\b(?!['’]?s\b|[/.-]\d)",
             0.8,
         ),
+        # a weekday written with its date is part of it ("Wed 11/26", "Friday the 28th", "MON 3
+        # MARCH", "Monday, December 1"): redacted with it, where a weekday alone is kept
+        (
+            "weekday_date",
+            rf"\b{WEEKDAY}\.?,?\s+(?:the\s+)?(?:(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)\b"
+            r"|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?(?![\d/])"
+            rf"|{DAY}\s+{MONTH}\b|{MONTH}\.?\s+{DAY}\b)",
+            0.8,
+        ),
         ("holiday", rf"\b{HOLIDAYS}\b(?:,?\s+(?:19|20)\d{{2}}\b)?", 0.8),
         # more day-first shapes (one pattern: each would cost a pass over the text): a pair with a
         # dash, "stroke (28-06)", since a range is not written high to low; day and month with full
@@ -155,6 +170,8 @@ class DateRecognizer(RegexRecognizer):
             return int(span) <= date.today().year - 90
         if pattern == "ordinal_day":
             return not ORDINAL_NOUNS.match(text, end)
+        if pattern == "weekday_date":
+            return _weekday_date_is_date(span, text, end)
         if pattern in ("month_day", "day_month", "month_cued"):
             return _month_word_is_date(span, text, end)
         return True
@@ -207,6 +224,17 @@ def _dash_is_date(span: str, text: str, start: int, end: int) -> bool:
         return False
     day = int(span.split("-")[1])
     return day > 12 or bool(NUMERIC_CUE.search(prefix) or VISIT_BEFORE.search(prefix))
+
+
+def _weekday_date_is_date(span: str, text: str, end: int) -> bool:
+    """A weekday's date, not a weekday's dose or count ("Mon 2nd dose", "sat 1/2 tab")."""
+    if ORDINAL_NOUNS.match(text, end) or FOLLOWING_UNIT.match(text[end:].lower()):
+        return False
+    numbers = re.findall(r"\d+", span)
+    if len(numbers) >= 2 and re.search(r"\d[/.]\d", span):
+        first, second = int(numbers[0]), int(numbers[1])
+        return 1 <= min(first, second) and max(first, second) <= 31 and min(first, second) <= 12
+    return True
 
 
 def _month_word_is_date(span: str, text: str, end: int) -> bool:

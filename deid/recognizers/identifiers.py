@@ -35,7 +35,10 @@ LABEL = (
     r"philhealth|sss|cnic|nric|hkid|mykad|emirates\s+id|nhif|bvn|episode|incident|donor|study\s+id|"
     r"subject|lab\s+(?:no\.?|number|#)|"
     # a report's number, the European Health Insurance Card, Sweden's personal identity number
-    r"report\s+(?:no\.?|number|#)|ehic|personnummer)"
+    r"report\s+(?:no\.?|number|#)|ehic|personnummer|"
+    # a US immigrant's alien registration number ("A-number A 212-448-901") and a military family's
+    # DoD benefits number (TRICARE "DBN")
+    r"a-number|alien\s+(?:registration\s+)?(?:number|no\.?|#)|uscis|dbn)"
 )
 # An issuer's acronym before "no." or "reg.": "GMS no. 2291840K", "EHIC no. 80826 ...", "KMC Reg. 44718".
 ACRONYM_NUMBER = r"(?-i:\b[A-Z]{2,6})\s+(?:reg(?:istration|d)?\.?(?:\s+no\.?)?|no\.|no:)"
@@ -85,11 +88,13 @@ class LabelledIdRecognizer(RegexRecognizer):
             rf"\b{LABEL}\s*(?:number|no\.?|num|#|id|code)?\s*(?:is|was|of)?\s*[:#=]?\s*#?\s*(?P<phi>{CODE})",
             0.85,
         ),
-        # digit groups split by spaces after a label: "meeting ID 933 1882 0417", "kit # 2311 774 509"
+        # digit groups split by spaces after a label: "meeting ID 933 1882 0417", "kit # 2311 774 509",
         (
             "labelled_spaced",
             rf"\b(?:{LABEL}|meeting(?:\s+id)?|kit|conference|room\s+code|passcode)\s*(?:number|no\.?|#|id|code)?\s*[:#=]?\s*"
-            r"(?P<phi>\d{2,6}(?: \d{2,6}){1,4})(?![\d.])",
+            # with its issuer's capitals before it: "Member ID: UHC 991 042 771", "ref COR 2025 006214"
+            # and at the end of a sentence: "IHI 7004 1183 62."
+            r"(?P<phi>(?-i:[A-Z]{2,5} )?\d{2,6}(?: \d{2,6}){1,4})(?!\d|\.\d)",
             0.8,
         ),
         # a vehicle plate, written in two groups: "VEHICLE PLATE 7KT 449", "license plate ABC-1234"

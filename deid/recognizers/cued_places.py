@@ -1,0 +1,118 @@
+"""Places of care, school and work named without a word that says so (Safe Harbor B), found from
+the words before them instead.
+
+Labs, imaging centres and pharmacies follow the verb of a test or a prescription ("trough drawn at
+Quest", "cultures from LabPLUS", "scripts filled at Hy-Vee"); as for an employer
+(facilities.EmployerRecognizer), only capitalised words are taken, and a department ("sent to
+Microbiology") names no place. Home-care agencies follow the service they give ("Agency Bayada",
+"CARERS FROM CAREWATCH"), in any letter case, their name a word that is neither common English nor
+clinical. Schools are named by their level after a school cue ("teacher at
+jefferson middle"), which ends the name in any letter case.
+"""
+
+from __future__ import annotations
+
+import re
+
+from presidio_analyzer import RecognizerResult
+from presidio_analyzer.nlp_engine import NlpArtifacts
+
+from deid.recognizers.base import RegexRecognizer
+from deid.recognizers.facilities import GENERIC, PLACE_WORD, STOPPERS, EmployerRecognizer
+from deid.recognizers.name_words import NOT_NAMES
+from deid.types import LOCATION
+
+# Departments a specimen, scan or script goes to inside any hospital: they name no place. Written here
+# (clinical vocabulary, not names) since ICD-10-CM, the source of medical_words, has none of them.
+DEPARTMENTS = frozenset(
+    """microbiology micro biochemistry haematology hematology cytology virology serology immunology
+    blood bank transfusion triage resus theatre theatres ward wards pharmacy dispensary lab labs
+    laboratory radiology imaging outpatients clinic frontdesk reception phlebotomy""".split()
+)
+
+
+class ResultPlaceRecognizer(EmployerRecognizer):
+    """LOCATION: the lab, imaging centre or pharmacy after the verb of a test or a prescription."""
+
+    ENTITY = LOCATION
+    FLAGS = 0
+    PATTERNS = (
+        (
+            "result_place",
+            r"(?i:\b(?:drawn|collected|processed|sent(?:\s+out)?|cultures?|specimens?|samples?|swabs?|"
+            r"filled|dispensed|scripts?|refills?|mri|ct|pet|ultrasound|echo|ecgs?|ekgs?|x-?rays?)"
+            r"\s+(?:at|to|from|by|via)\s+)"
+            rf"(?P<phi>{PLACE_WORD}(?:[ ](?:{PLACE_WORD}|of|&)){{0,3}})",
+            0.6,
+        ),
+    )
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
+        words = re.findall(r"[^\W\d_]+", text[start:end])
+        if words and all(self.lexicon.is_clinical(w) or w.lower() in DEPARTMENTS for w in words):
+            return False  # "sent to Microbiology", "swabs from Wound"
+        return super().validate(text, start, end, pattern)
+
+
+class SchoolRecognizer(RegexRecognizer):
+    """LOCATION: a school named by its level alone after a word that says a school follows, in any
+    letter case: "school is glen waverley primary", "teacher at Jefferson Middle", "pupil at
+    Northfield Infants". The level word ends the name, so the words before it are the name."""
+
+    ENTITY = LOCATION
+    PATTERNS = (
+        (
+            "school",
+            r"\b(?:school\s+is|attends|pupil\s+at|teach(?:er|es)\s+at|student\s+at|goes\s+to|"
+            r"kindergarten\s+at|(?:grade|year)\s+\d{1,2}\s+at)\s+"
+            r"(?P<phi>[^\W\d_][\w'’.-]*(?:\s[^\W\d_][\w'’.-]*){0,3}?\s"
+            r"(?:primary|middle|elementary|high|junior|infants)(?:\s+school)?)\b",
+            0.6,
+        ),
+    )
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        words = text[start:end].lower().split()
+        name = words[: -2 if words[-1] == "school" else -1]
+        if name[0] in STOPPERS or name[0] in GENERIC:
+            return False  # "goes to the local high school"
+        return not all(self.lexicon.is_clinical(w) or w in NOT_NAMES or w in DEPARTMENTS for w in name)
+
+
+class CareAgencyRecognizer(RegexRecognizer):
+    """LOCATION: a home-care, hospice or infusion agency after the service it gives, in any letter
+    case: "Agency Bayada 305-555-...", "HH FROM AMEDISYS", "carers from Carewatch qds". Its name is
+    one or two words, each rarer than COMMON_ZIPF (word frequency from wordfreq) and not clinical, so
+    "agency nurse", "carers from Monday" and "hospice at home" name no place."""
+
+    ENTITY = LOCATION
+    PATTERNS = (
+        (
+            "agency",
+            r"\b(?:agency|carers?|caregivers?|home\s+health|hh|hospice|home\s+infusion)"
+            r"(?:\s+(?:is|from|via|with|by))?\s*:?\s+(?P<phi>[^\W\d_][\w'’&]*(?:\s[^\W\d_][\w'’&]*)?)",
+            0.6,
+        ),
+    )
+    COMMON_ZIPF = 3.0
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        out = []
+        for res in super().analyze(text, entities, nlp_artifacts):
+            words = text[res.start : res.end].split()
+            if len(words) == 2 and not self._name_word(words[1]):
+                words = words[:1]  # "Bayada on-call", "CAREWATCH QDS": the name is its first word
+            out.append(RecognizerResult(LOCATION, res.start, res.start + len(" ".join(words)), res.score))
+        return out
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        return self._name_word(text[start:end].split()[0])
+
+    def _name_word(self, word: str) -> bool:
+        low = word.lower()
+        if len(low) <= 3 or low in GENERIC or low in STOPPERS or low in NOT_NAMES:
+            return False  # a role or a frequency ("RN", "LPN", "QDS"), or words that name no place
+        lex = self.lexicon
+        return not lex.is_place_word(low) and lex.zipf(low) < self.COMMON_ZIPF and not lex.is_clinical(low)
