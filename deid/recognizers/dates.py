@@ -94,6 +94,13 @@ class DateRecognizer(RegexRecognizer):
         ("dmy", r"(?<![\d/.])(?:1[3-9]|2\d|3[01])([/.-])(?:0?[1-9]|1[0-2])\1(?:19|20)?\d{2}(?![\d/])", 0.9),
         ("iso", r"(?<!\d)(?:19|20)\d{2}([/.-])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])(?!\d)", 0.95),
         ("month_year_numeric", r"(?<![\d/.])(?:0?[1-9]|1[0-2])/(?:19|20)\d{2}(?![\d/])", 0.8),
+        # a month and a two-digit year too late to be a day: "CABG in 3/80", "compared with 8/79"
+        # ("/52" and "/40" are weeks, of a year and of a pregnancy: "review in 2/52", "booked at 8/40")
+        (
+            "month_short_year",
+            r"(?<![\d/.:])(?:0?[1-9]|1[0-2])/(?!40|52)(?:3[2-9]|[4-9]\d)(?![\d/]|\.\d)",
+            0.7,
+        ),
         ("md_slash", r"(?<![\d/.:])(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])(?![\d/]|\.\d)", 0.8),
         # day first without a year, as the UK, Ireland, India and Nigeria write it: "booked for 21/11"
         ("dm_slash", r"(?<![\d/.:])(?:1[3-9]|2\d|3[01])/(?:0?[1-9]|1[0-2])(?![\d/]|\.\d)", 0.75),
@@ -157,6 +164,8 @@ class DateRecognizer(RegexRecognizer):
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
         span = text[start:end]
+        if pattern == "month_short_year":
+            return _month_short_year_is_date(text, start, end)
         if pattern == "md_slash":
             return _slash_is_date(span, text, start, end)
         if pattern == "md_dash":
@@ -199,6 +208,20 @@ def _slash_is_date(span: str, text: str, start: int, end: int) -> bool:
         return False  # pain 7/10; 1/2 NS, 3/4 tab
     if num <= den and (scale_before or scale_after):
         return False  # strength 5/5, 2/6 SEM, Apgar 8/9
+    return not FOLLOWING_UNIT.match(text[end:].lower())
+
+
+# Ratios of the same shape as a month and a two-digit year: antibody titres ("ANA 1/80"), dilutions,
+# Snellen acuity ("VA 6/60"), counts of nodes or cores ("3/45 nodes"), named anywhere in the clause.
+RATIO_BEFORE = re.compile(r"\b(?:titres?|titers?|ana|rf|aso|dilution|ratio|nodes?|cores?)\b")
+
+
+def _month_short_year_is_date(text: str, start: int, end: int) -> bool:
+    prefix = re.split(r"\.(?:\s|$)|\n", before(text, start, 25))[-1]
+    if RATIO_BEFORE.search(prefix) or DM_NOT_DATE.search(prefix) or SCALE_WORDS.search(prefix):
+        return False
+    if re.match(r"\s*(?:nodes?|cores?|dilution|titer|titre)\b", text[end:].lower()):
+        return False
     return not FOLLOWING_UNIT.match(text[end:].lower())
 
 

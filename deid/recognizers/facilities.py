@@ -36,6 +36,8 @@ FACILITY_HEAD = (
     r"general|children'?s|center|centre|ctr|cardiology|dermatology|orthopa?edics?|oncology|neurology|"
     # a medical supplier: "Hoyer lift from Tri-County Medical Supply"
     r"medical\s+supply|"
+    # a hospital named by its emergency department: "SILVER RIDGE EMERGENCY DEPT VISIT"
+    r"emergency\s+(?:department|dept|room)|"
     r"urology|gastroenterology|endoscopy|ophthalmology|optometry|dental|dentistry|diagnostics|therapy|"
     r"rheumatology|geriatrics|nephrology|pulmonology|endocrinology|ha?ematology|"
     r"physicians|specialists|partners|practice|medicine|vna|recovery|seniorlife|residence|village|"
@@ -64,7 +66,7 @@ GENERIC = frozenset(
     cardiology oncology dialysis radiology pediatric primary urgent walk-in walk in outpatient inpatient
     va hospital clinic pharmacy health care medical center surgery surgical memorial children's
     family specialty follow-up followup f/u high elementary middle school office front back
-    paediatric emergency department""".split()
+    paediatric emergency department dept room adult psychiatric trauma""".split()
 )
 CONNECTORS = frozenset({"and", "&", "of"})
 PLACE_LABEL = (

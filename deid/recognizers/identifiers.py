@@ -38,7 +38,9 @@ LABEL = (
     r"report\s+(?:no\.?|number|#)|ehic|personnummer|"
     # a US immigrant's alien registration number ("A-number A 212-448-901") and a military family's
     # DoD benefits number (TRICARE "DBN")
-    r"a-number|alien\s+(?:registration\s+)?(?:number|no\.?|#)|uscis|dbn)"
+    r"a-number|alien\s+(?:registration\s+)?(?:number|no\.?|#)|uscis|dbn|"
+    # the numbers of a dictation and its transcription: "Job #: 48213", "eScription document:1-1234567"
+    r"job|batch|document|dictation|transcription)"
 )
 # An issuer's acronym before "no." or "reg.": "GMS no. 2291840K", "EHIC no. 80826 ...", "KMC Reg. 44718".
 ACRONYM_NUMBER = r"(?-i:\b[A-Z]{2,6})\s+(?:reg(?:istration|d)?\.?(?:\s+no\.?)?|no\.|no:)"
@@ -204,6 +206,8 @@ class UniqueCodeRecognizer(RegexRecognizer):
         # code of a letter and four digits, the year in two, a serial of six, often spaced
         # ("W0366 24 118934"), sometimes with two flag digits or its boxed check character after
         ("isbt_din", r"(?<![\w-])[A-NP-Z]\d{4} ?\d{2} ?\d{6}(?: \d{2}| [A-Z0-9*])?(?![\w-])", 0.7),
+        # a code with a serial after a slash: "XW277/90683"
+        ("alnum_slashed", r"(?<![\w./-])[A-Z]{1,4}\d{2,}/\d{3,}(?![\w/])", 0.6),
         (
             "alnum",
             r"(?<![\w.-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])(?![\w-])",
@@ -219,6 +223,8 @@ class UniqueCodeRecognizer(RegexRecognizer):
         if pattern == "grouped_digits":
             # 617-555 or 10-12 are ranges; a grouped identifier has many digits.
             return digits >= 7 and not re.fullmatch(r"\d{1,2}-\d{1,2}", code)
+        if pattern == "alnum_slashed":
+            return digits >= 6
         if pattern in ("numbered", "oid", "isbt_din", "hkid"):
             return True
         if pattern == "alnum":

@@ -118,14 +118,15 @@ class ScriptNameRecognizer(RegexRecognizer):
 
 class RecordNameRecognizer(RegexRecognizer):
     """ "Surname, Given" opening a line of a report or list, followed by the record's numbers:
-    "Okonkwo, Chidinma   ID 5538821", "NWOSU, EMEKA  MRN 55120938", "Villanueva, Rosario (F)"."""
+    "Okonkwo, Chidinma   ID 5538821", "NWOSU, EMEKA  MRN 55120938", "Villanueva, Rosario (F)",
+    "OROZCO,KYLE   560-40-78-5"."""
 
     ENTITY = NAME
     FLAGS = re.MULTILINE
     PATTERNS = (
         (
             "record_name",
-            rf"^[ \t]*(?P<phi>{UPPER}[\w'’-]+,[ ]{UPPER}[\w'’-]+(?:[ ]{UPPER}[\w'’-]*\.?)?)"
+            rf"^[ \t]*(?P<phi>{UPPER}[\w'’-]+,[ ]?{UPPER}[\w'’-]+(?:[ ]{UPPER}[\w'’-]*\.?)?)"
             r"(?=[ \t]{2,}|[ \t]*\(|[ \t]*[|]|[ \t]+(?i:id|mrn|dob|nhs|hosp|uhid|age|sex|ward|bed)\b)",
             0.7,
         ),
@@ -133,8 +134,11 @@ class RecordNameRecognizer(RegexRecognizer):
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
         lex = self.lexicon
-        words = [w.strip(",.").lower() for w in text[start:end].split()]
-        return not any(w in NOT_NAMES or lex.is_clinical(w) or lex.is_place_word(w) for w in words)
+        words = [w.strip(",.").lower() for w in re.split(r"[\s,]+", text[start:end]) if w]
+        if any(w in NOT_NAMES or lex.is_clinical(w) or lex.is_place_word(w) for w in words):
+            return False
+        # Written without the space ("OROZCO,KYLE"), it could be a list of terms: a name must show.
+        return ", " in text[start:end] or any(lex.is_census_name(w) for w in words)
 
 
 class SignOffNameRecognizer(RegexRecognizer):

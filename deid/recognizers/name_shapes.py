@@ -231,7 +231,13 @@ class MiddleInitialNameRecognizer(RegexRecognizer):
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
         words = text[start:end].split()
         first, last = words[0], words[-1]
-        return all(self._namelike(w) for w in (first, last)) and not self.lexicon.is_clinical(last)
+        if not self._namelike(last) or self.lexicon.is_clinical(last):
+            return False
+        # A given name that is also an eponym ("Gilbert", "Addison") is a given name before an
+        # initial and a surname: "Gilbert P. Perez".
+        return self._namelike(first) or (
+            self.lexicon.is_first_name(first.lower()) and self.lexicon.is_census_name(last.lower())
+        )
 
     def _namelike(self, word: str) -> bool:
         low = word.lower().rstrip("'’s")

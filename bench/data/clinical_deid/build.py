@@ -10,6 +10,34 @@ markup, records character offsets into the clean text, checks every note, and wr
 per line: {"id", "style", "split", "text", "phi": [{"start", "end", "entity", "text"}]}.
 
 Run: python bench/data/clinical_deid/build.py   (writes notes.jsonl beside this file)
+
+What is labelled (every author of src/ follows this; the evaluation depends on it):
+
+- NAME: every person's name: patients, relatives, friends, clinicians, transcriptionists, in any
+  case or form (full, first only, surname only, "LAST,FIRST", initials with a surname like "J. Smith",
+  a lower-case name or user name in a signature or dictation line). Titles and credentials stay
+  outside the span ("Dr. ⟦NAME:Hobbs⟧", "⟦NAME:Gilbert Perez⟧, M.D."). Bare initials of two or three
+  letters standing alone (e.g. "GPP") are NOT labelled; a user name that mixes letters and digits is
+  labelled NAME.
+- DATE: every date element finer than a year: full dates, month+day, month+year ("3/80", "May 2081",
+  "8/79"), a month name alone ("since November"), day ordinals ("on the 22nd"), holidays ("Christmas").
+  NOT labelled: a year alone, weekdays alone, times of day, durations, seasons.
+- AGE: only ages of 90 or over (then label the number/words of the age only). Younger ages: not PHI.
+- LOCATION: street addresses, towns and cities, counties, ZIP/postal codes, and the names of hospitals,
+  clinics, practices, nursing homes, labs, pharmacies, schools, employers and other organisations,
+  including abbreviations of them ("BIDMC", "GH"); room and bed numbers. Label the name with its head
+  word ("⟦LOCATION:Silver Ridge Hospital⟧"); a generic unit after a name stays outside if it is a
+  generic department ("⟦LOCATION:SILVER RIDGE⟧ EMERGENCY DEPT VISIT"). NOT labelled: US states and their
+  abbreviations, countries, generic departments alone ("the emergency department", "cardiology clinic").
+- PHONE: phone, fax and pager numbers, extensions and short internal pagers ("pager 84710", "x4-1234").
+- ID: medical record numbers, account, unit, encounter, document/dictation/job numbers, accession numbers,
+  licence, DEA, NPI, health-plan and insurance numbers, device serials, any other unique code.
+- EMAIL, URL, IP as named.
+- NOT PHI: professions, drug names, doses, lab values, vital signs, eponymous diseases/tests/signs
+  (Parkinson's, Babinski, Apgar, Glasgow), times, durations, generic clinical words.
+
+Mark every occurrence (a name repeated five times is marked five times). Be exact and consistent:
+a wrong or missing label is worse than a missing note.
 """
 
 from __future__ import annotations
@@ -20,7 +48,7 @@ import sys
 from pathlib import Path
 
 ENTITIES = {"NAME", "DATE", "AGE", "LOCATION", "PHONE", "EMAIL", "ID", "URL", "IP"}
-HEADER = re.compile(r"^=== id=(?P<id>[\w.-]+) style=(?P<style>\w+) split=(?P<split>dev|dev2|dev3|test|holdout|holdout2)\s*$")
+HEADER = re.compile(r"^=== id=(?P<id>[\w.-]+) style=(?P<style>\w+) split=(?P<split>dev|dev2|dev3|dev4|test|holdout|holdout2|holdout3)\s*$")
 MARK = re.compile(r"⟦(?P<entity>[A-Z]+):(?P<text>[^⟦⟧]+)⟧")
 HERE = Path(__file__).resolve().parent
 

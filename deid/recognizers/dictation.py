@@ -1,0 +1,38 @@
+"""The people in a dictated note's footer: the transcription reference line ("XGT:holmes",
+"GPP/church/olinger": the dictating doctor's initials, then the user names of whoever typed and
+checked the note) and the user code after a signer's credential ("FILBERT BRIGHT, M.D.    FB59").
+These are written in lower case or as codes, so neither the name lists nor the NER model see them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deid.recognizers.base import RegexRecognizer
+from deid.recognizers.name_words import NOT_NAMES
+from deid.types import NAME
+
+CREDENTIAL = r"(?:M\.D\.|MD|D\.O\.|DO|R\.N\.|RN|N\.P\.|NP|P\.A\.(?:-C)?|PA-C|PA|Ph\.D\.|PhD)"
+# Training years and grades written after a credential are not user codes: "MD PGY2", "RN R3".
+TRAINING_GRADE = re.compile(r"(?:PGY|MS|R|HO|PG|FY|ST|CT)\d", re.IGNORECASE)
+
+
+class DictationRecognizer(RegexRecognizer):
+    ENTITY = NAME
+    FLAGS = re.MULTILINE
+    PATTERNS = (
+        # a line of its own: the doctor's capitals, then one or more lower-case user names
+        (
+            "transcription_line",
+            r"^[ \t]*[A-Z]{2,4}[:/](?P<phi>[a-z]{2,15}(?:[/:][a-z]{2,15})*)[ \t]*$",
+            0.7,
+        ),
+        # letters and digits after a signer's credential
+        ("signer_code", rf"\b{CREDENTIAL},?[ \t]+(?P<phi>[A-Z]{{1,4}}\d{{1,5}})\b(?![/.-]\d)", 0.6),
+    )
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        if pattern == "signer_code":
+            return not TRAINING_GRADE.fullmatch(text[start:end])
+        parts = re.split(r"[/:]", text[start:end])
+        return not all(p in NOT_NAMES or self.lexicon.is_clinical_term(p) for p in parts)
