@@ -7,6 +7,7 @@ all-lower-case quick notes it says nothing, so each line is classified first.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -79,17 +80,57 @@ def text_case(text: str) -> Case:
 
 
 @lru_cache(maxsize=32)
+def line_cases(text: str) -> tuple[tuple[int, Case], ...]:
+    """(start, case) of each line of a text. Short lines ("- jd pa-c") are written like the rest of
+    the note. In a note whose writer capitalises names and drugs mid-sentence, a line of few capitals
+    is still mixed case when it has a capitalised word ("Normocephalic, atraumatic, pupils equal")
+    or carries on the sentence of a wrapped line before it ("testicles are nontender.")."""
+    whole = text_case(text)
+    uses_case = whole is Case.MIXED and _capitalises_mid_sentence(text)
+    cases: list[tuple[int, Case]] = []
+    line_start = 0
+    for line in text.splitlines(keepends=True):
+        case = line_case(line, whole)
+        if case is Case.LOWER and uses_case and (TITLED.search(line) or _carries_on(text, line_start, line)):
+            case = Case.MIXED
+        cases.append((line_start, case))
+        line_start += len(line)
+    return tuple(cases)
+
+
+def _carries_on(text: str, line_start: int, line: str) -> bool:
+    """Whether a line carries on the sentence of a wrapped line before it."""
+    before = len(text[:line_start].rstrip())
+    return (
+        before > 0
+        and text[before - 1] not in SENTENCE_END
+        and is_wrap(text, before, line_start + len(line) - len(line.lstrip()))
+    )
+
+
+SENTENCE_END = ".:;!?"
+MID_SENTENCE_TITLED = re.compile(r"(?:(?<=[^\W\d_])|(?<=,)) +[^\W\d_a-zß-ÿ][^\W\d_A-ZÀ-Þ]")
+
+
+def _capitalises_mid_sentence(text: str) -> bool:
+    """Whether the writer uses case: three or more capitalised words right after a word or a comma
+    ("seen by Dr Hobbs", "Zestril, Zocor"), which a writer of lower-case notes does not write."""
+    found = 0
+    for _ in MID_SENTENCE_TITLED.finditer(text):
+        found += 1
+        if found >= 3:
+            return True
+    return False
+
+
+@lru_cache(maxsize=32)
 def tokenize(text: str) -> tuple[Token, ...]:
     """The words of a text with the case of their lines. Cached: every recognizer of a request
     reads the same tokens (the cache is keyed by the text and holds immutable tokens)."""
     tokens: list[Token] = []
-    line_start = 0
-    whole = text_case(text)  # short lines ("- jd pa-c") are written like the rest of the note
-    for line in text.splitlines(keepends=True):
-        case = line_case(line, whole)
+    for line, (line_start, case) in zip(text.splitlines(keepends=True), line_cases(text), strict=True):
         for match in WORD.finditer(line):
             tokens.append(Token.of(line_start + match.start(), line_start + match.end(), match.group(), case))
-        line_start += len(line)
     return tuple(tokens)
 
 
@@ -100,10 +141,25 @@ def token_starts(text: str) -> tuple[int, ...]:
 
 
 def case_at(text: str, pos: int) -> Case:
-    """The letter case of the line that holds position `pos`."""
-    line_start = text.rfind("\n", 0, pos) + 1
-    line_end = text.find("\n", pos)
-    return line_case(text[line_start : len(text) if line_end < 0 else line_end], text_case(text))
+    """The letter case of the line that holds position `pos` (as `line_cases` reads it)."""
+    cases = line_cases(text)
+    if not cases:
+        return text_case(text)
+    return cases[max(bisect_right(cases, pos, key=lambda line: line[0]) - 1, 0)][1]
+
+
+# Dictated notes are hard-wrapped at ~65-80 columns (some exports put a blank line after every line):
+# a line break after a line this long is the editor's, not the end of a heading or a list item.
+WRAP_WIDTH = 40
+WRAP_GAP = re.compile(r"[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*")
+
+
+def is_wrap(text: str, start: int, end: int) -> bool:
+    """Whether the gap text[start:end] between two words is only the line break of a wrapped line:
+    "...lives with her husband\nMarvin", "...seen by Dr.\nHobbs"."""
+    if start < 0 or WRAP_GAP.fullmatch(text, start, end) is None:
+        return False
+    return start - (text.rfind("\n", 0, start) + 1) >= WRAP_WIDTH
 
 
 def is_sentence_start(text: str, start: int) -> bool:

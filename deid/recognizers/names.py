@@ -33,7 +33,7 @@ from deid.recognizers.name_words import (
     capitalised_given_name,
     role_word,
 )
-from deid.text import Case, Token, tokenize
+from deid.text import Case, Token, is_wrap, tokenize
 from deid.types import NAME
 
 GREETINGS = frozenset({"hi", "hello", "dear", "hey", "thanks", "thank"})
@@ -152,13 +152,17 @@ class ContextNameRecognizer(NameWordsRecognizer):
             return None
         prev = tokens[i - 1]
         gap = text[prev.end : tokens[i].start]
+        # a line wrapped between the cue and the name, unless a heading starts the next line
+        heading = text.startswith(":", tokens[i].end)
         if prev.lower in TITLES or (prev.lower + ".") in TITLES:
-            if gap.strip(" .") == "" and "\n" not in gap:
+            wrapped = not heading and is_wrap(text, prev.end + (gap[:1] == "."), tokens[i].start)
+            if (gap.strip(" .") == "" and "\n" not in gap) or wrapped:
                 if prev.lower in AMBIGUOUS_TITLES and not self._plausible_after_mr(prev, tokens[i]):
                     return None
                 return Cue.TITLE, prev.lower
         role = role_word(prev.lower)
-        if role and re.fullmatch(r"\s*[,:(]?\s*", gap) and "\n" not in gap:
+        wrapped = not heading and is_wrap(text, prev.end, tokens[i].start)
+        if role and ((re.fullmatch(r"\s*[,:(]?\s*", gap) and "\n" not in gap) or wrapped):
             return Cue.ROLE, role
         if prev.lower in GREETINGS and re.fullmatch(r",?\s+(?:you,?\s+)?", gap):
             return Cue.GREETING, prev.lower
@@ -335,8 +339,12 @@ def _result(text: str, tokens: Sequence[Token], run: list[int], score: float) ->
 
 
 def adjacent(text: str, a: Token, b: Token) -> bool:
+    """Whether two words are written as parts of one name: one space apart, or an initial's full
+    stop, or a wrapped line between them ("Dr. Xavier\nRush"), unless a heading begins there."""
     gap = text[a.end : b.start]
-    return gap in (" ", ". ", ".", "  ") or re.fullmatch(r"\.? ?", gap) is not None
+    if gap in (" ", ". ", ".", "  ") or re.fullmatch(r"\.? ?", gap) is not None:
+        return True
+    return is_wrap(text, a.end, b.start) and not text.startswith(":", b.end)
 
 
 def _is_initial(text: str, tok: Token) -> bool:

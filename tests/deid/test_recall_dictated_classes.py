@@ -37,6 +37,12 @@ DICTATION_IDS = [
     ("Job #: 33871\nBatch: 91244", "91244"),
     ("____________________        QR418/55213\n\nJ. SMALL, M.D.", "QR418/55213"),
 ]
+# a name after its cue on the next line of a hard-wrapped paragraph
+WRAPPED = [
+    ("She was admitted for cellulitis and lives at home with her husband\nMarvin, who drives.", "Marvin"),
+    ("The patient was seen in follow up this afternoon together with Dr.\nHobbs of urology.", "Hobbs"),
+    ("He will be seen again in the next three months by Dr. Xavier\n\nRush for his AF.", "Xavier\n\nRush"),
+]
 
 CASES = [
     pytest.param(text, phi, id=f"{name}-{i}")
@@ -45,6 +51,7 @@ CASES = [
         ("month-year", MONTH_YEARS),
         ("header", HEADERS),
         ("dictation-id", DICTATION_IDS),
+        ("wrapped", WRAPPED),
     )
     for i, (text, phi) in enumerate(table)
 ]
@@ -71,6 +78,19 @@ KEEP = [
     # credentials followed by a training grade, and a section line of initials and a word
     ("J. Obi, MD PGY2 covering", "PGY2"),
     ("CXR:\nclear", "clear"),
+    # a heading after a wrapped line with a cue at its end; a note's lines of few capitals
+    ("Poor PO intake over the last three days as reported by his wife.\nPMH: BPH, CKD 3", "PMH"),
+    (
+        "Mr. Abbott takes Zocor, Zestril and Lasix.  SKIN:  Warm and dry.  HEENT: \n\n"
+        "Normocephalic, atraumatic, pupils are equal, round and reactive to \n\nlight.  The \n\n"
+        "testicles are nontender.",
+        "atraumatic",
+    ),
+    (
+        "Mr. Abbott takes Zocor, Zestril and Lasix and the groin extends on to the testicles.  The \n\n"
+        "testicles are nontender. \n\nPlan as above.",
+        "nontender",
+    ),
 ]
 
 
