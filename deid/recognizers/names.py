@@ -21,6 +21,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 from deid.lexicon import Lexicon
 from deid.prefilter import Scanner
 from deid.recognizers.base import LexiconRecognizer
+from deid.recognizers.care_places import SPECIALTY
 from deid.recognizers.name_words import (
     AMBIGUOUS_TITLES,
     ENGLISH_ENDINGS,
@@ -71,7 +72,8 @@ CREDENTIAL_WORDS = (
     r"CCRN|RN-BC|PsyD|SLP|CCC-SLP|RDMS|RT\(R\)"
 )
 # A credential after a name, not a label before one ("Discharging NP: Laura Kim").
-CREDENTIALS = re.compile(rf"\s*\.?\s*,?\s*(?:{CREDENTIAL_WORDS})\b(?!\s*:)")
+# (Not followed by a letter or digit: a word boundary would need one after "M.D.".)
+CREDENTIALS = re.compile(rf"\s*\.?\s*,?\s*(?:{CREDENTIAL_WORDS})(?!\w)(?!\s*:)")
 # In all-lower-case text only credentials that are not also English words.
 LOWER_CREDENTIALS = re.compile(
     r"\s*\.?\s*,?\s*(?:md|rn|np|pa-c|lpn|cna|rrt|lcsw|licsw|crna|aprn|fnp|dnp|msw|phd|pharmd)\b(?!\s*:)"
@@ -301,9 +303,12 @@ class ContextNameRecognizer(NameWordsRecognizer):
             if run and not re.fullmatch(r"\.? |\.|, ", text[tok.end : tokens[j + 1].start]):
                 break
             first = not run
+            if SPECIALTY.search(tok.lower) and not self.lexicon.is_census_name(tok.lower):
+                break  # a service signs as a team: "Cardiology, MD aware"
             if (
                 (first and self.words.after_weak_cue(tok, lenient=False))
                 or (not first and (self.words.continues(tok) or self._given_name_before(tok)))
+                or self._signs_with_credential(tok)
                 or (len(tok.text) == 1 and tok.text.isalpha())
                 or (first and _is_initials(tok) and not self.words.excluded(tok))
             ):
@@ -312,6 +317,22 @@ class ContextNameRecognizer(NameWordsRecognizer):
             else:
                 break
         return run
+
+    def _signs_with_credential(self, tok: Token) -> bool:
+        """A word of a name that signs with a credential, in any case: "ELSPETH MORROW, M.D.",
+        "Hamish Okafor, M.D.", "Lionel T. Church, M.D.": a census name that is not a frequent
+        word, or a word rare in English and not clinical ("Cardiology, MD" is a service)."""
+        if self.words.excluded(tok, surname_ok=True) or (
+            tok.case is Case.MIXED and not tok.text[0].isupper()
+        ):
+            return False
+        low = tok.bare.lower()
+        zipf = self.lexicon.zipf(low)
+        if self.lexicon.is_census_name(low):
+            return zipf < 5.5
+        # in ALL-CAPS lines, capitals are no evidence: only words rarer than "NOTIFY" or "RECORDER"
+        limit = 4.0 if tok.case is Case.MIXED else 3.2
+        return zipf < limit and not self.lexicon.is_clinical(low)
 
     def _given_name_before(self, tok: Token) -> bool:
         """A capitalised word before a surname that signs with a credential: "Jun Tanaka, LICSW"."""

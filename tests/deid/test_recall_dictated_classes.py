@@ -43,6 +43,13 @@ WRAPPED = [
     ("The patient was seen in follow up this afternoon together with Dr.\nHobbs of urology.", "Hobbs"),
     ("He will be seen again in the next three months by Dr. Xavier\n\nRush for his AF.", "Xavier\n\nRush"),
 ]
+# a name that signs with a credential written with full stops, in any case, whatever its words
+SIGNED = [
+    ("PRIMARY CARE:  ELSPETH MORROW, M.D.\nDIAGNOSES: 1. Pneumonia", "ELSPETH MORROW"),
+    ("cc: Imelda Rush, M.D.; Hamish Okafor, M.D.", "Hamish Okafor"),
+    ("Thank you.\nLionel T. Church, M.D.\nLakeside Medical", "Lionel T. Church"),
+    ("ATTENDING:  OKAFOR, HAMISH M.D.", "OKAFOR, HAMISH"),
+]
 
 CASES = [
     pytest.param(text, phi, id=f"{name}-{i}")
@@ -52,6 +59,7 @@ CASES = [
         ("header", HEADERS),
         ("dictation-id", DICTATION_IDS),
         ("wrapped", WRAPPED),
+        ("signed", SIGNED),
     )
     for i, (text, phi) in enumerate(table)
 ]
@@ -78,6 +86,10 @@ KEEP = [
     # credentials followed by a training grade, and a section line of initials and a word
     ("J. Obi, MD PGY2 covering", "PGY2"),
     ("CXR:\nclear", "clear"),
+    # capitals before a credential that are no name
+    ("NOTIFY MD IF SBP > 180 OR HR < 50.", "NOTIFY"),
+    ("CODE RECORDER RN AT BEDSIDE.", "CODE RECORDER"),
+    ("Plan agreed. Cardiology, M.D. aware.", "Cardiology"),
     # a heading after a wrapped line with a cue at its end; a note's lines of few capitals
     ("Poor PO intake over the last three days as reported by his wife.\nPMH: BPH, CKD 3", "PMH"),
     (
