@@ -34,6 +34,7 @@ from deid.recognizers.identifiers import (
     UniqueCodeRecognizer,
     VinRecognizer,
 )
+from deid.recognizers.letterhead import LetterheadRecognizer
 from deid.recognizers.locations import (
     CityStateRecognizer,
     PlaceContextRecognizer,
@@ -80,6 +81,7 @@ RECOGNIZER_CLASSES = (
     RecordNameRecognizer,
     SignOffNameRecognizer,
     DictationRecognizer,
+    LetterheadRecognizer,
     SpacyNerRecognizer,
     DateRecognizer,
     AgeRecognizer,

@@ -80,6 +80,12 @@ class StreetAddressRecognizer(RegexRecognizer):
             rf"(?:[A-Z0-9][\w'-]*\.?\s+){{1,3}}{STREET_SUFFIX}\b\.?(?-i:\s(?:East|West|North|South)\b)?{UNIT}",
             0.85,
         ),
+        # the streets named without a street word: "140 Broadway", "12 The Esplanade"
+        (
+            "unsuffixed_street",
+            r"(?<![\d/.,:-])\b\d{1,6}[A-Z]?\s+(?-i:Broadway|BROADWAY|The\s+[A-Z][a-z]+)\b",
+            0.8,
+        ),
         # with its post office's code after a dash, as Kenya writes it: "P.O. Box 123-00100"
         # and a US rural route or highway contract box (USPS Publication 28): "RR 2 BOX 118"
         (

@@ -44,7 +44,7 @@ def place_words(
         if word.group().endswith(".") and len(word.group()) > 4:
             words = words[: i + 1]  # a sentence ends: "AT DAVITA RIVERSIDE. PRE WT"
             break
-    while words and (_generic(words[-1].group(), lexicon) or _bare(words[-1].group()) in CONNECTORS):
+    while words and (generic_word(words[-1].group(), lexicon) or _bare(words[-1].group()) in CONNECTORS):
         words.pop()
     upper = case_at(text, start) is Case.UPPER
     rare = [w for w in words if _rare_name(w.group(), lexicon, acronyms=acronyms and not upper)]
@@ -67,7 +67,8 @@ def _bare(word: str) -> str:
 SPECIALTY = re.compile(r"(?:ology|iatry|iatrics|therapy|p(?:a)?edics|surgery|graphy|scopy)$")
 
 
-def _generic(word: str, lexicon: Lexicon) -> bool:
+def generic_word(word: str, lexicon: Lexicon) -> bool:
+    """A word that describes a place without naming it: a service, a facility head, a clinical word."""
     low = _bare(word)
     return (
         not low
@@ -83,7 +84,7 @@ def _generic(word: str, lexicon: Lexicon) -> bool:
 def _rare_name(word: str, lexicon: Lexicon, *, acronyms: bool) -> bool:
     bare = word.strip(".,;:()'’\"").removesuffix("'s").removesuffix("’s")
     low = bare.lower()
-    if _generic(word, lexicon) or low in lexicon.eponyms or low in lexicon.medical_words:
+    if generic_word(word, lexicon) or low in lexicon.eponyms or low in lexicon.medical_words:
         return False
     if bare.isupper() and len(bare) <= 6:
         # an abbreviation: in a note's heading one not medical ("CHOP", "AIIMS"); elsewhere only
@@ -153,7 +154,7 @@ class CarePlaceRecognizer(RegexRecognizer):
             words = [w for w in text[start:end].split()[:-1] if w != "The"]
             lex = self.lexicon
             return all(
-                not _generic(w, lex)
+                not generic_word(w, lex)
                 and w.lower() not in lex.eponyms
                 and w.lower() not in lex.medical_words
                 and not re.search(r"(?:ic|al|ary|ive|ous|ed|ing)$", w)
@@ -169,7 +170,7 @@ class CarePlaceRecognizer(RegexRecognizer):
             )
         first = text[start:end].split()[0]
         # the first word must itself be part of the name: "at Moorfields", not "to Dr Smith"
-        return not _generic(first, self.lexicon) and first[0].isupper()
+        return not generic_word(first, self.lexicon) and first[0].isupper()
 
 
 class LowerCarePlaceRecognizer(RegexRecognizer):
@@ -195,7 +196,12 @@ class LowerCarePlaceRecognizer(RegexRecognizer):
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
         word = text[start:end]
         lex = self.lexicon
-        if _generic(word, lex) or word in lex.eponyms or word in lex.medical_words or word in lex.state_names:
+        if (
+            generic_word(word, lex)
+            or word in lex.eponyms
+            or word in lex.medical_words
+            or word in lex.state_names
+        ):
             return False
         if len(word) <= 5 and FacilityRecognizer.HOSPITAL_ACRONYM.match(word.upper()):
             return word.upper() not in lex.state_abbrevs  # "mgh", "bidmc"

@@ -127,7 +127,7 @@ class PhoneRecognizer(RegexRecognizer):
 
 # How many digits a number of each pattern has (E.164 allows 15 after the country code's "+").
 _DIGIT_RANGE = {"international": (8, 15), "trunk": (9, 12), "bracketed": (8, 12), "labelled": (7, 15)}
-_DATE_START = re.compile(r"(\d{1,2})[\s./-](\d{1,2})[\s./-](?:19|20)?\d\d(?!\d)")
+_DATE_START = re.compile(r"(\d{1,2})[\s./-](\d{1,2})[\s./-](?:1[89]|2\d)?\d\d(?!\d)")
 
 
 def _is_phone_shaped(number: str, digit_range: tuple[int, int]) -> bool:

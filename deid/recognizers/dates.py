@@ -20,7 +20,8 @@ MONTH = (
 # Unambiguous alone: not a verb, modal or abbreviation ("may", "march", "dec" = decreased).
 MONTH_ALONE = r"(?:january|february|april|june|july|august|september|october|november|december|sept)"
 DAY = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?"
-YEAR = r"(?:(?:19|20)\d{2}|'?\d{2})"
+# Years 1800-2999: record exports shift dates into the future to hide them ("Record date: 2104-09-02").
+YEAR = r"(?:(?:1[89]|2\d)\d{2}|'?\d{2})"
 CUE = (
     r"(?:on|since|from|until|till|thru|through|by|dated?|dos|dob|d\.o\.b\.?|admit(?:ted)?|adm|"
     r"d/c|dc'?d|discharged?|seen|visit|last|next|before|after|start(?:ed|ing)?|effective|as of|of|"
@@ -88,12 +89,16 @@ class DateRecognizer(RegexRecognizer):
         # 3/14/62, 07-22-2023, 3.14.62 and day-first 22/07/2023
         (
             "mdy",
-            r"(?<![\d/.])(?:0?[1-9]|1[0-2])([/.-])(?:0?[1-9]|[12]\d|3[01])\1(?:19|20)?\d{2}(?![\d/])",
+            r"(?<![\d/.])(?:0?[1-9]|1[0-2])([/.-])(?:0?[1-9]|[12]\d|3[01])\1(?:1[89]|2\d)?\d{2}(?![\d/])",
             0.95,
         ),
-        ("dmy", r"(?<![\d/.])(?:1[3-9]|2\d|3[01])([/.-])(?:0?[1-9]|1[0-2])\1(?:19|20)?\d{2}(?![\d/])", 0.9),
-        ("iso", r"(?<!\d)(?:19|20)\d{2}([/.-])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])(?!\d)", 0.95),
-        ("month_year_numeric", r"(?<![\d/.])(?:0?[1-9]|1[0-2])/(?:19|20)\d{2}(?![\d/])", 0.8),
+        (
+            "dmy",
+            r"(?<![\d/.])(?:1[3-9]|2\d|3[01])([/.-])(?:0?[1-9]|1[0-2])\1(?:1[89]|2\d)?\d{2}(?![\d/])",
+            0.9,
+        ),
+        ("iso", r"(?<!\d)(?:1[89]|2\d)\d{2}([/.-])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])(?!\d)", 0.95),
+        ("month_year_numeric", r"(?<![\d/.])(?:0?[1-9]|1[0-2])/(?:1[89]|2\d)\d{2}(?![\d/])", 0.8),
         # a month and a two-digit year too late to be a day: "CABG in 3/80", "compared with 8/79"
         # ("/52" and "/40" are weeks, of a year and of a pregnancy: "review in 2/52", "booked at 8/40")
         (
@@ -109,13 +114,14 @@ class DateRecognizer(RegexRecognizer):
         ("month_day", rf"\b{MONTH}\.?(?:\s*|-){DAY}\b(?:\s?[-–]\s?{DAY}\b)?(?:(?:,?\s*|[-/]){YEAR}\b)?", 0.9),
         ("day_month", rf"\b{DAY}(?:\s+of)?[\s-]*{MONTH}\b\.?(?:(?:,?\s*|[-/]){YEAR}\b)?", 0.85),
         # "14MAR2019", "03jan24": the compact form of lab and pharmacy systems
-        ("compact", rf"\b(?:3[01]|[12]\d|0?[1-9]){MONTH}(?:19|20)?\d{{2}}\b", 0.9),
-        ("iso_month", r"(?<![\d/.-])(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?![\d/-]|\.\d)", 0.7),
-        ("month_year", rf"\b{MONTH}\.?,?[\s-]*(?:of\s+)?(?:(?:19|20)\d{{2}}|'\d{{2}})\b", 0.85),
+        ("compact", rf"\b(?:3[01]|[12]\d|0?[1-9]){MONTH}(?:1[89]|2\d)?\d{{2}}\b", 0.9),
+        ("iso_month", r"(?<![\d/.-])(?:1[89]|2\d)\d{2}-(?:0[1-9]|1[0-2])(?![\d/-]|\.\d)", 0.7),
+        ("month_year", rf"\b{MONTH}\.?,?[\s-]*(?:of\s+)?(?:(?:1[89]|2\d)\d{{2}}|'\d{{2}})\b", 0.85),
         ("month_alone", rf"\b{MONTH_ALONE}\b", 0.6),
         (
             "month_cued",
-            rf"\b(?:in|since|during|early|late|mid|last|next|this|until|till|by|of|from|before|after)[\s-]+(?P<phi>{MONTH})\b\.?",
+            rf"\b(?:in|since|during|early|late|mid|last|next|this|until|till|by|of|from|before|after|"
+            rf"return|rtc|f/u|due|appt|appointment)[\s-]+(?P<phi>{MONTH})\b\.?",
             0.7,
         ),
         (
@@ -140,7 +146,7 @@ class DateRecognizer(RegexRecognizer):
             rf"|{DAY}\s+{MONTH}\b|{MONTH}\.?\s+{DAY}\b)",
             0.8,
         ),
-        ("holiday", rf"\b{HOLIDAYS}\b(?:,?\s+(?:19|20)\d{{2}}\b)?", 0.8),
+        ("holiday", rf"\b{HOLIDAYS}\b(?:,?\s+(?:1[89]|2\d)\d{{2}}\b)?", 0.8),
         # more day-first shapes (one pattern: each would cost a pass over the text): a pair with a
         # dash, "stroke (28-06)", since a range is not written high to low; day and month with full
         # stops, as German and Scandinavian notes write them, "Echo am 10.10."; and day, month and
@@ -149,17 +155,17 @@ class DateRecognizer(RegexRecognizer):
             "day_first_more",
             r"(?<![\w/.:,+-])(?:(?:1[3-9]|2\d|3[01])-(?:0?[1-9]|1[0-2])(?![\w/]|-\d|\.\d)|"
             r"(?:0[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?!\d)|"
-            r"(?<!\d[ -])(?:0[1-9]|[12]\d|3[01]) (?:0[1-9]|1[0-2]) (?:19|20)\d{2}(?!\d))",
+            r"(?<!\d[ -])(?:0[1-9]|[12]\d|3[01]) (?:0[1-9]|1[0-2]) (?:1[89]|2\d)\d{2}(?!\d))",
             0.7,
         ),
         # a month named in another language after its day: "3 de marzo", "14 mei 2024", "7 octobre"
         (
             "day_foreign_month",
             r"(?<![\d.,/])(?:3[01]|[12]\d|0?[1-9])\.?\s(?:de\s|d['’])?[^\W\d_]{3,}\b"
-            r"(?:\s(?:de\s)?(?:19|20)\d{2}\b)?",
+            r"(?:\s(?:de\s)?(?:1[89]|2\d)\d{2}\b)?",
             0.8,
         ),
-        ("month_range", rf"\b{MONTH}\.?\s*[-–]\s*{MONTH}\.?,?\s+(?:(?:19|20)\d{{2}}|'\d{{2}})\b", 0.85),
+        ("month_range", rf"\b{MONTH}\.?\s*[-–]\s*{MONTH}\.?,?\s+(?:(?:1[89]|2\d)\d{{2}}|'\d{{2}})\b", 0.85),
     )
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
@@ -213,6 +219,9 @@ def _slash_is_date(span: str, text: str, start: int, end: int) -> bool:
 
 # Ratios of the same shape as a month and a two-digit year: antibody titres ("ANA 1/80"), dilutions,
 # Snellen acuity ("VA 6/60"), counts of nodes or cores ("3/45 nodes"), named anywhere in the clause.
+RATIO_AFTER = re.compile(
+    r"\s*(?:nodes?|cores?|dilution|titer|titre|mg|mcg|g\b|ml|l\b|units?|tabs?|caps?|%|mmhg|kg|cm|mm|/)"
+)
 RATIO_BEFORE = re.compile(r"\b(?:titres?|titers?|ana|rf|aso|dilution|ratio|nodes?|cores?)\b")
 
 
@@ -220,9 +229,9 @@ def _month_short_year_is_date(text: str, start: int, end: int) -> bool:
     prefix = re.split(r"\.(?:\s|$)|\n", before(text, start, 25))[-1]
     if RATIO_BEFORE.search(prefix) or DM_NOT_DATE.search(prefix) or SCALE_WORDS.search(prefix):
         return False
-    if re.match(r"\s*(?:nodes?|cores?|dilution|titer|titre)\b", text[end:].lower()):
-        return False
-    return not FOLLOWING_UNIT.match(text[end:].lower())
+    # what a ratio of this shape would be followed by; not FOLLOWING_UNIT, whose "per", "x" and
+    # "pt" follow a date as well ("colonoscopy 4/63 per pt")
+    return not RATIO_AFTER.match(text[end:].lower())
 
 
 def _day_first_is_date(span: str, text: str, start: int, end: int) -> bool:

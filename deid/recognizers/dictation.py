@@ -1,6 +1,7 @@
 """The people in a dictated note's footer: the transcription reference line ("XGT:holmes",
 "GPP/church/olinger": the dictating doctor's initials, then the user names of whoever typed and
-checked the note) and the user code after a signer's credential ("FILBERT BRIGHT, M.D.    FB59").
+checked the note), the typist's initials ("TR: lg") and the user code after a signer's credential
+("FILBERT BRIGHT, M.D.    FB59").
 These are written in lower case or as codes, so neither the name lists nor the NER model see them.
 """
 
@@ -21,11 +22,18 @@ class DictationRecognizer(RegexRecognizer):
     ENTITY = NAME
     FLAGS = re.MULTILINE
     PATTERNS = (
-        # a line of its own: the doctor's capitals, then one or more lower-case user names
+        # the doctor's capitals, then one or more lower-case user names, at the start of a line and
+        # alone on it or before the dictation's dates: "EO/marsh", "BE:holmes   DD 06/26/85"
         (
             "transcription_line",
-            r"^[ \t]*[A-Z]{2,4}[:/](?P<phi>[a-z]{2,15}(?:[/:][a-z]{2,15})*)[ \t]*$",
+            r"^[ \t]*(?P<phi>[A-Z]{2,4}[:/][a-z]{2,15}(?:[/:][a-z]{2,15})*)(?=[ \t]*$|[ \t]{2,}\S)",
             0.7,
+        ),
+        # the typist's initials after their label: "TR:  lg"
+        (
+            "typist",
+            r"\b(?:TR|tr|Transcribed\s+by|TRANSCRIBED\s+BY)\s*:[ \t]*(?P<phi>[A-Za-z]{2,4})\b(?!:)",
+            0.6,
         ),
         # letters and digits after a signer's credential
         ("signer_code", rf"\b{CREDENTIAL},?[ \t]+(?P<phi>[A-Z]{{1,4}}\d{{1,5}})\b(?![/.-]\d)", 0.6),
@@ -34,5 +42,7 @@ class DictationRecognizer(RegexRecognizer):
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
         if pattern == "signer_code":
             return not TRAINING_GRADE.fullmatch(text[start:end])
-        parts = re.split(r"[/:]", text[start:end])
+        if pattern == "typist":
+            return text[start:end].lower() not in NOT_NAMES
+        parts = re.split(r"[/:]", text[start:end])[1:]
         return not all(p in NOT_NAMES or self.lexicon.is_clinical_term(p) for p in parts)

@@ -19,7 +19,7 @@ from deid.lexicon import Lexicon
 from deid.prefilter import Scanner
 from deid.recognizers.base import LexiconRecognizer, RegexRecognizer
 from deid.recognizers.name_words import NOT_NAMES
-from deid.text import Case, Token, case_at, is_sentence_start, tokenize
+from deid.text import Case, Token, case_at, is_sentence_start, is_wrap, tokenize
 from deid.types import LOCATION
 
 FACILITY_HEAD = (
@@ -38,6 +38,12 @@ FACILITY_HEAD = (
     r"medical\s+supply|"
     # a hospital named by its emergency department: "SILVER RIDGE EMERGENCY DEPT VISIT"
     r"emergency\s+(?:department|dept|room)|"
+    # a drugstore, a counselling practice, an apartment block, a town's ambulance service, a short
+    # orthopaedic practice: "Colfax Apothecary", "Reliable Drug", "North Shore Counseling",
+    # "Seacrest Towers", "Hampden Falls EMS", "Oakmont Ortho"
+    r"apothecary|(?-i:Drugs?|DRUGS?)|counseling|counselling|towers|(?-i:EMS)|(?-i:Ortho|ORTHO)|"
+    # a named building of a hospital: "the Hollis Building, 4th floor"
+    r"(?-i:Building|BUILDING)|"
     r"urology|gastroenterology|endoscopy|ophthalmology|optometry|dental|dentistry|diagnostics|therapy|"
     r"rheumatology|geriatrics|nephrology|pulmonology|endocrinology|ha?ematology|"
     r"physicians|specialists|partners|practice|medicine|vna|recovery|seniorlife|residence|village|"
@@ -193,13 +199,23 @@ class FacilityRecognizer(LexiconRecognizer):
         """Where the facility's name begins, walking back over its words; None if it has no name word."""
         offset = max(0, head_start - 100)
         tokens = tokenize(text[offset:head_start])
-        if not tokens or text[tokens[-1].end + offset : head_start].strip(" .'’-&") != "":
+        last_end = offset + tokens[-1].end if tokens else head_start
+        if not tokens or (
+            text[last_end:head_start].strip(" .'’-&") != ""
+            and not _wrapped_name(text, tokens[-1], last_end, head_start)
+        ):
             return None  # the head not preceded directly by a word: "(hospital)", "hospital."
         name: list[Token] = []
         strong = STRONG_HEAD.match(text, head_start) is not None
         for tok in reversed(tokens[-6:]):
-            gap = text[offset + tok.end : offset + (name[0].start if name else tokens[-1].end)]
-            if name and not re.fullmatch(r"[ &'’-]*|\s*&\s*", gap):
+            gap_end = offset + (name[0].start if name else tokens[-1].end)
+            gap = text[offset + tok.end : gap_end]
+            # words of one name: "Brigham and Women's", "Spaulding-Kent\nRehabilitation" (a wrapped line)
+            if (
+                name
+                and not re.fullmatch(r"[ &'’-]*|\s*&\s*", gap)
+                and not _wrapped_name(text, tok, offset + tok.end, gap_end)
+            ):
                 break
             if not self._may_be_in_name(text, tok, offset, strong=strong):
                 break
@@ -245,6 +261,13 @@ class FacilityRecognizer(LexiconRecognizer):
         if low in self.lexicon.medical_words or word in self.lexicon.state_abbrevs:
             return False
         return bool(self.HOSPITAL_ACRONYM.match(word))
+
+
+def _wrapped_name(text: str, tok: Token, end: int, next_start: int) -> bool:
+    """A capitalised word of a name before a line wrap: "Spaulding-Kent\nRehabilitation"; not
+    "vocational\nrehabilitation" or an acronym ("RA\nGeneral")."""
+    word = tok.text
+    return word[0].isupper() and not (word.isupper() and len(word) <= 3) and is_wrap(text, end, next_start)
 
 
 class LabelledPlaceRecognizer(RegexRecognizer):

@@ -45,7 +45,7 @@ VERB_CUE = Scanner(
         r"\b(?:seen|evaluated|examined|signed|dictated|transcribed|reviewed|discussed|called|paged|page|spoke|"
         r"spoken|talked|consulted|consult|d/w|dw|per|cc|attn|attention|c/w|contacted|notified|informed|"
         r"messaged|texted|emailed|visited|accompanied|covered|covering|supervised|cosigned|relieved|"
-        r"says|said|asks|asked|told|tells|wrote|writes|explained|according\s+to|re(?=\s*:)(?!\s*:\s*[A-Z]{2,6}\s+[a-z]))"
+        r"says|said|asks|asked|told|tells|wrote|writes|explained|according\s+to|re(?=\s*:)(?!\s*:\s*(?-i:[A-Z]{2,6}\s+[a-z])))"
         r"(?:\s+(?:by|with|to|w/|from))?\s*:?\s*|\b(?:covering|covered|cross-covering|signing\s+out)\s+for\s+",
         re.IGNORECASE,
     )

@@ -30,6 +30,12 @@ class RoomBedRecognizer(RegexRecognizer):
             r"(?![\w.]\d|\s?(?:mg|ml|kg|cm|mm|%|min|hours?|hrs?|days?)\b)",
             0.75,
         ),
+        # a room by its building and number: "Rm Ellison 1142", "room Bigelow 11-40"
+        (
+            "building_room",
+            r"\b(?:room|rm)\s+(?P<phi>(?-i:[A-Z][a-z]+|[A-Z]{3,})\s\d{1,4}(?:-?\d{1,3})?[A-Z]?)\b",
+            0.7,
+        ),
         # an operating room by its number, where a patient goes or comes from: "ARRIVED FROM OR 6"
         (
             "theatre",

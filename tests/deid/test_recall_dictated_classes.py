@@ -50,6 +50,46 @@ SIGNED = [
     ("Thank you.\nLionel T. Church, M.D.\nLakeside Medical", "Lionel T. Church"),
     ("ATTENDING:  OKAFOR, HAMISH M.D.", "OKAFOR, HAMISH"),
 ]
+# the practice or hospital of a note's letterhead, alone on its line at the top of the note
+LETTERHEADS = [
+    (
+        "Record date: 2077-02-03\n\n        QUINCEWOOD MEDICAL\n        12 Mill Rd",
+        "QUINCEWOOD MEDICAL",
+    ),
+    ("ENDOCRINOLOGY - MARBLEHAVEN\n\nReason: diabetes f/u", "MARBLEHAVEN"),
+    ("Tollington Medical - Internal Medicine\nPatient: see below", "Tollington Medical"),
+]
+# dates of record exports whose years are shifted far ahead; months after a follow-up word
+SHIFTED_DATES = [
+    ("ADMISSION DATE:  03/14/2108   DISCHARGE DATE: 03/19/2108", "03/14/2108"),
+    ("Record date: 2113-06-01", "2113-06-01"),
+    ("Colonoscopy last 5/71 per pt, due now.", "5/71"),
+    ("Doing well. Return March with labs.", "March"),
+    ("RTC May, sooner prn.", "May"),
+]
+# the typists' initials and names wherever the reference line is written, and a typist's label
+TYPISTS = [
+    ("Karl Denby, MD\nKD:ostrowski   DD 02/02/71   DT 02/03/71", "KD:ostrowski"),
+    ("Sincerely,\nNia Farrow, M.D.\nNF/lindqvist\ncc: Dr. Amos", "NF/lindqvist"),
+    ("DICTATED BY:  PAUL VANCE, M.D.\n\nTR:  jw\nDD:  02/20/85", "jw"),
+]
+# places of work, care and home whose names the rules did not know the heads of, or wrapped
+PLACES = [
+    ("Scripts from Larkspur Apothecary on Main St.", "Larkspur Apothecary"),
+    ("Pharmacy (Kessler Drug on Elm St) ran out.", "Kessler Drug"),
+    ("Referral made to Harborline Counseling for CBT.", "Harborline Counseling"),
+    ("Lives at Bayview Towers, 4th floor, with her son.", "Bayview Towers"),
+    ("Brought by Granby Falls EMS after the fall.", "Granby Falls"),
+    ("Cast check at Ridgemont Ortho next week.", "Ridgemont Ortho"),
+    ("Echo read in the Bancroft Building on the 4th floor.", "Bancroft Building"),
+    ("Letter to Dr. Amos, 220 Broadway, Somerville.", "220 Broadway"),
+    ("Patient moved to Rm Ellison 1142 overnight.", "Ellison 1142"),
+    (
+        "He spent three weeks in rehabilitation at the Whitcombe-Hale\nRehabilitation Hospital after his stroke.",
+        "Whitcombe-Hale\nRehabilitation Hospital",
+    ),
+    ("Re: Harjit Oyelaran, DOB 04/04/2008", "Harjit Oyelaran"),
+]
 
 CASES = [
     pytest.param(text, phi, id=f"{name}-{i}")
@@ -60,6 +100,10 @@ CASES = [
         ("dictation-id", DICTATION_IDS),
         ("wrapped", WRAPPED),
         ("signed", SIGNED),
+        ("letterhead", LETTERHEADS),
+        ("shifted-date", SHIFTED_DATES),
+        ("typist", TYPISTS),
+        ("place", PLACES),
     )
     for i, (text, phi) in enumerate(table)
 ]
@@ -86,6 +130,17 @@ KEEP = [
     # credentials followed by a training grade, and a section line of initials and a word
     ("J. Obi, MD PGY2 covering", "PGY2"),
     ("CXR:\nclear", "clear"),
+    # headings of documents and sections, and their clinical words
+    ("DISCHARGE SUMMARY\n\nPATIENT: see header", "DISCHARGE SUMMARY"),
+    ("TRANSTHORACIC ECHOCARDIOGRAM REPORT\nIndication: dyspnea", "TRANSTHORACIC ECHOCARDIOGRAM REPORT"),
+    ("HOME SLEEP APNEA TEST - INTERPRETATION\nAHI 22", "HOME SLEEP APNEA TEST - INTERPRETATION"),
+    ("CHAPLAINCY NOTE\nVisited with family.", "CHAPLAINCY NOTE"),
+    ("MOLECULAR PATHOLOGY\nKRAS G12C detected.", "MOLECULAR PATHOLOGY"),
+    ("Re: CT head from yesterday", "CT head"),
+    # wrapped words before a facility head that are no name; a study drug; a year range
+    ("She was referred for a formal assessment by vocational\nrehabilitation services.", "vocational"),
+    ("Randomised to the study Drug arm in 2019.", "study Drug"),
+    ("Attended a team Building day.", "team Building"),
     # capitals before a credential that are no name
     ("NOTIFY MD IF SBP > 180 OR HR < 50.", "NOTIFY"),
     ("CODE RECORDER RN AT BEDSIDE.", "CODE RECORDER"),
