@@ -34,7 +34,7 @@ from deid.recognizers.identifiers import (
     UniqueCodeRecognizer,
     VinRecognizer,
 )
-from deid.recognizers.letterhead import LetterheadRecognizer
+from deid.recognizers.letterhead import LetterheadRecognizer, RecordHeaderRecognizer
 from deid.recognizers.locations import (
     CityStateRecognizer,
     PlaceContextRecognizer,
@@ -82,6 +82,7 @@ RECOGNIZER_CLASSES = (
     SignOffNameRecognizer,
     DictationRecognizer,
     LetterheadRecognizer,
+    RecordHeaderRecognizer,
     SpacyNerRecognizer,
     DateRecognizer,
     AgeRecognizer,

@@ -1,6 +1,7 @@
 """The place in a note's letterhead: the heading lines at its top (or after its "Record date:"
 line, where an export runs notes together) that name the practice or hospital it was written in:
-"LAKESIDE MEDICAL - INTERNAL MEDICINE", "CARDIOLOGY - SILVER RIDGE", "FAIRVIEW RENAL ASSOCIATES".
+"LAKESIDE MEDICAL - INTERNAL MEDICINE", "CARDIOLOGY - SILVER RIDGE", "FAIRVIEW RENAL ASSOCIATES";
+and the hospital's code in an exported record's header line.
 
 Such a line is a name in capitals or capitalised words, alone on its line, maybe in parts split by
 a dash. A part names a place when a word of it is neither descriptive (a service, a facility head,
@@ -15,7 +16,7 @@ import re
 from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
-from deid.recognizers.base import LexiconRecognizer
+from deid.recognizers.base import LexiconRecognizer, RegexRecognizer
 from deid.recognizers.care_places import generic_word
 from deid.types import LOCATION
 
@@ -89,3 +90,18 @@ class LetterheadRecognizer(LexiconRecognizer):
         if lex.is_place_word(low):
             return False  # a state or a country
         return lex.is_town(low) or (lex.zipf(low) < NAME_ZIPF and not WORD_ENDING.search(low))
+
+
+class RecordHeaderRecognizer(RegexRecognizer):
+    """The hospital's code in the pipe-separated header of an exported record, the field after the
+    record's number: "621883704 | SRH | 02551147 | | 7733041 | 4/19/2087 12:00:00 AM | ..."."""
+
+    ENTITY = LOCATION
+    FLAGS = re.MULTILINE
+    PATTERNS = (
+        ("record_header", r"^[ \t]*\d{5,}[ \t]*\|[ \t]*(?P<phi>[A-Z]{2,6})[ \t]*\|(?=[^\n]*\|[^\n]*\|)", 0.7),
+    )
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        code = text[start:end]
+        return code.lower() not in self.lexicon.medical_words and code not in self.lexicon.state_abbrevs

@@ -126,7 +126,7 @@ class RecordNameRecognizer(RegexRecognizer):
     PATTERNS = (
         (
             "record_name",
-            rf"^[ \t]*(?P<phi>{UPPER}[\w'’-]+,[ ]?{UPPER}[\w'’-]+(?:[ ]{UPPER}[\w'’-]*\.?)?)"
+            rf"^[ \t]*(?P<phi>(?:(?:ST|St|SAINT|Saint)\.?[ ])?{UPPER}[\w'’-]+,[ ]?{UPPER}[\w'’-]+(?:[ ]{UPPER}[\w'’-]*\.?)?)"
             r"(?=[ \t]{2,}|[ \t]*\(|[ \t]*[|]|[ \t]+(?i:id|mrn|dob|nhs|hosp|uhid|age|sex|ward|bed)\b)",
             0.7,
         ),
@@ -135,7 +135,12 @@ class RecordNameRecognizer(RegexRecognizer):
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
         lex = self.lexicon
         words = [w.strip(",.").lower() for w in re.split(r"[\s,]+", text[start:end]) if w]
-        if any(w in NOT_NAMES or lex.is_clinical(w) or lex.is_place_word(w) for w in words):
+        words = [w for w in words if w not in ("st", "saint")]
+        # a clinical word is no name unless the census has it: "CHURCH,ABIGAIL"
+        if any(
+            w in NOT_NAMES or lex.is_place_word(w) or (lex.is_clinical(w) and not lex.is_census_name(w))
+            for w in words
+        ):
             return False
         # Written without the space ("OROZCO,KYLE"), it could be a list of terms: a name must show.
         return ", " in text[start:end] or any(lex.is_census_name(w) for w in words)

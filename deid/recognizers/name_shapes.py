@@ -188,7 +188,8 @@ class NicknameRecognizer(NameWordsRecognizer):
 
 
 class InitialsSignatureRecognizer(RegexRecognizer):
-    """Staff initials that sign a line or a note: "... no labs. - rk", "- JD", "-- j.m."."""
+    """Staff initials that sign a line or a note: "... no labs. - rk", "- JD", "-- j.m.", or stand
+    alone after a blank line at its end."""
 
     ENTITY = NAME
     FLAGS = re.MULTILINE
@@ -198,11 +199,17 @@ class InitialsSignatureRecognizer(RegexRecognizer):
             r"(?:^|[\s.;])[-–—~]+\s*(?P<phi>[A-Za-z]{2,3}|(?:[A-Za-z]\.\s?){2,3})[\s.]*$",
             0.6,
         ),
+        # the writer's capitals alone on the note's last line: "...RTC 3 mo.\n\nMQR"
+        ("closing", r"\n[ \t]*\n[ \t]*(?P<phi>[A-Z]{2,3})[ \t]*\s*\Z", 0.6),
     )
 
-    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
         letters = re.sub(r"[^A-Za-z]", "", text[start:end])
         low = letters.lower()
+        if pattern == "closing" and (
+            letters.upper() in self.lexicon.state_abbrevs or self.lexicon.is_clinical(low)
+        ):
+            return False  # "...\n\nNKDA", "\n\nCHF": a last word of clinical shorthand
         if text[start:end].isupper() is False and text[start:end].islower() is False:
             return False  # "Ok", "Pt": initials are written all in one case
         return not (

@@ -123,13 +123,23 @@ class NameWords:
         """The word after a census first name that began a name run, written in the same case:
         "SON CALEB JOHANSSON", "WIFE FATIMA AL-SAYED", "pt sam king". Two name-shaped words in a row
         are stronger evidence than either alone, so rarer surnames and name particles pass here."""
-        given_ok = self.lexicon.is_first_name(given.bare) or self.lexicon.zipf(given.bare) < 2.5
+        lex = self.lexicon
+        given_ok = (
+            lex.is_first_name(given.bare)
+            or lex.zipf(given.bare) < 2.5
+            # a census name written as a given name in mixed case: "nurse Clarity Obi"
+            or (
+                given.case is Case.MIXED
+                and given.text[:1].isupper()
+                and lex.is_census_name(given.bare.lower())
+                and lex.zipf(given.bare) < 4.0
+            )
+        )
         if not given_ok or not _same_case(given, tok):
             return False
         if self.excluded(tok, surname_ok=True):
             return False
         low = tok.bare.lower()
-        lex = self.lexicon
         rank = lex.surname_rank_of(low)
         if rank is not None and (lex.zipf(low) < 4.0 or rank <= 20_000):
             return not lex.is_clinical(low) or lex.name_likelihood(low) > 0

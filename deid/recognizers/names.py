@@ -283,10 +283,14 @@ class ContextNameRecognizer(NameWordsRecognizer):
             initial = j + 2 < len(tokens) and _is_initial(text, tokens[j + 2])
             first = self.lexicon.is_first_name(nxt.lower)
             ok = ok and ((first and (zipf < 5.0 or initial)) or zipf < 3.0)
-        else:  # in ALL-CAPS or lower-case notes a census first name ("SMITH, JOHN") or a rare word
+        else:  # in ALL-CAPS or lower-case notes a census first name ("SMITH, JOHN") or a rare word,
+            # or a census name ending the form's field ("NAME:  DEMIRCI-HALE, YUSUF        UNIT NO")
             low = nxt.lower
+            zipf = self.lexicon.zipf(low)
+            field = FIELD_END.match(text, nxt.end) is not None or _is_initial_then_field(text, tokens, j + 2)
             ok = self.lexicon.is_first_name(low) or (
-                self.lexicon.zipf(low) < 3.0 and not self.lexicon.is_clinical(low)
+                not self.lexicon.is_clinical(low)
+                and (zipf < 3.0 or (zipf < 4.0 and field and self.lexicon.is_census_name(low)))
             )
         if ok and j + 2 < len(tokens) and adjacent(text, nxt, tokens[j + 2]):
             middle = tokens[j + 2]
@@ -370,6 +374,11 @@ def adjacent(text: str, a: Token, b: Token) -> bool:
 
 def _is_initial(text: str, tok: Token) -> bool:
     return len(tok.text) == 1 and tok.text.isalpha() and text[tok.end : tok.end + 1] == "."
+
+
+def _is_initial_then_field(text: str, tokens: Sequence[Token], j: int) -> bool:
+    """A middle initial that ends a form's field follows: "HOLMES, GIDEON A      MRN"."""
+    return j < len(tokens) and _initial_ending_field(text, tokens[j])
 
 
 def _initial_ending_field(text: str, tok: Token) -> bool:

@@ -90,6 +90,19 @@ PLACES = [
     ),
     ("Re: Harjit Oyelaran, DOB 04/04/2008", "Harjit Oyelaran"),
 ]
+# names of record headers and sign-offs
+RECORD_NAMES = [
+    ("PATIENT:  HOLLIS, GIDEON A                  MRN:  LMC-3321", "HOLLIS, GIDEON A"),
+    ("NAME:  DEMIRCI-HALE, YUSUF                  UNIT NUMBER: 22", "YUSUF"),
+    (
+        "WESTBROOK EMERGENCY DEPT VISIT\n\nCHURCH,ABIGAIL   338-52-17-4        VISIT DATE: 11/03/91",
+        "CHURCH,ABIGAIL",
+    ),
+    ("ST. PIERRE,MARGUERITE   805-61-42-9         VISIT DATE: 01/02/90", "ST. PIERRE,MARGUERITE"),
+    ("He was seen by the heart failure nurse Clarity Obi for teaching.", "Clarity Obi"),
+    ("Labs reviewed. Pneumovax today. RTC 3 mo.\n\nMQR", "MQR"),
+    ("621883704 | SRH | 02551147 | | 7733041 | 4/19/2087 12:00:00 AM | CHF | Signed | DIS |", "SRH"),
+]
 
 CASES = [
     pytest.param(text, phi, id=f"{name}-{i}")
@@ -104,6 +117,7 @@ CASES = [
         ("shifted-date", SHIFTED_DATES),
         ("typist", TYPISTS),
         ("place", PLACES),
+        ("record-name", RECORD_NAMES),
     )
     for i, (text, phi) in enumerate(table)
 ]
@@ -141,6 +155,10 @@ KEEP = [
     ("She was referred for a formal assessment by vocational\nrehabilitation services.", "vocational"),
     ("Randomised to the study Drug arm in 2019.", "study Drug"),
     ("Attended a team Building day.", "team Building"),
+    # a note's last line of clinical shorthand or a state; a record header's report type
+    ("Allergies reviewed.\n\nNKDA", "NKDA"),
+    ("Moved from Boston to\n\nMA", "MA"),
+    ("621883704 | SRH | 02551147 | | 7733041 | 4/19/2087 12:00:00 AM | CHF | Signed | DIS |", "DIS"),
     # capitals before a credential that are no name
     ("NOTIFY MD IF SBP > 180 OR HR < 50.", "NOTIFY"),
     ("CODE RECORDER RN AT BEDSIDE.", "CODE RECORDER"),
