@@ -112,11 +112,14 @@ class DateRecognizer(RegexRecognizer):
         ("md_dash", r"(?<![\w/.:-])(?:0?[1-9]|1[0-2])-(?:0?[1-9]|[12]\d|3[01])(?![\w/]|-\d|\.\d)", 0.7),
         # "Jan 22, 2025", and a range of days in one month: "Jan 22-23, 2025"
         ("month_day", rf"\b{MONTH}\.?(?:\s*|-){DAY}\b(?:\s?[-–]\s?{DAY}\b)?(?:(?:,?\s*|[-/]){YEAR}\b)?", 0.9),
-        ("day_month", rf"\b{DAY}(?:\s+of)?[\s-]*{MONTH}\b\.?(?:(?:,?\s*|[-/]){YEAR}\b)?", 0.85),
+        # (not the decimals of a value before a month: "A1c 8.2 Jan 66")
+        ("day_month", rf"(?<!\d[.,])\b{DAY}(?:\s+of)?[\s-]*{MONTH}\b\.?(?:(?:,?\s*|[-/]){YEAR}\b)?", 0.85),
         # "14MAR2019", "03jan24": the compact form of lab and pharmacy systems
         ("compact", rf"\b(?:3[01]|[12]\d|0?[1-9]){MONTH}(?:1[89]|2\d)?\d{{2}}\b", 0.9),
         ("iso_month", r"(?<![\d/.-])(?:1[89]|2\d)\d{2}-(?:0[1-9]|1[0-2])(?![\d/-]|\.\d)", 0.7),
         ("month_year", rf"\b{MONTH}\.?,?[\s-]*(?:of\s+)?(?:(?:1[89]|2\d)\d{{2}}|'\d{{2}})\b", 0.85),
+        # a month and a two-digit year too late to be its day: "A1c 8.2 Jan 66", "Feb 67"
+        ("month_short_year_word", rf"\b{MONTH}\.?,?\s+'?(?:3[2-9]|[4-9]\d)\b(?![.,:/]\d)", 0.75),
         ("month_alone", rf"\b{MONTH_ALONE}\b", 0.6),
         (
             "month_cued",
@@ -187,7 +190,7 @@ class DateRecognizer(RegexRecognizer):
             return not ORDINAL_NOUNS.match(text, end)
         if pattern == "weekday_date":
             return _weekday_date_is_date(span, text, end)
-        if pattern in ("month_day", "day_month", "month_cued"):
+        if pattern in ("month_day", "day_month", "month_cued", "month_short_year_word"):
             return _month_word_is_date(span, text, end)
         return True
 

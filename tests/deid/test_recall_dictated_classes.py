@@ -66,6 +66,8 @@ SHIFTED_DATES = [
     ("Colonoscopy last 5/71 per pt, due now.", "5/71"),
     ("Doing well. Return March with labs.", "March"),
     ("RTC May, sooner prn.", "May"),
+    ("A1c 8.2 Jan 66, LDL 101 Feb 67.", "Jan 66"),
+    ("A1c 8.2 Jan 66, LDL 101 Feb 67.", "Feb 67"),
 ]
 # the typists' initials and names wherever the reference line is written, and a typist's label
 TYPISTS = [
@@ -155,6 +157,9 @@ KEEP = [
     ("She was referred for a formal assessment by vocational\nrehabilitation services.", "vocational"),
     ("Randomised to the study Drug arm in 2019.", "study Drug"),
     ("Attended a team Building day.", "team Building"),
+    # a value's decimals before a month, and a dose after an ambiguous month word
+    ("A1c 8.2 Jan 66, LDL 101 Feb 67.", "8.2"),
+    ("Start aspirin may 81 mg daily.", "may 81 mg"),
     # a note's last line of clinical shorthand or a state; a record header's report type
     ("Allergies reviewed.\n\nNKDA", "NKDA"),
     ("Moved from Boston to\n\nMA", "MA"),
