@@ -32,7 +32,7 @@ FACILITY_HEAD = (
     r"memorial|medical\s+group|surgery\s+center|surgical\s+center|cancer\s+(?:center|institute)|"
     r"heart\s+institute|institute|manor|assisted\s+living|senior\s+living|living\s+center|"
     r"dialysis(?:\s+center|\s+unit)?|home\s+health|home\s+care|health|labs?|laboratories|radiology|imaging|"
-    r"family\s+practice|family\s+medicine|internal\s+medicine|primary\s+care|pediatrics|associates|va|vamc|"
+    r"family\s+practice|family\s+medicine|family\s+care|family\s+health|internal\s+medicine|primary\s+care|pediatrics|associates|va|vamc|"
     r"general|children'?s|center|centre|ctr|cardiology|dermatology|orthopa?edics?|oncology|neurology|"
     # a medical supplier: "Hoyer lift from Tri-County Medical Supply"
     r"medical\s+supply|"

@@ -91,6 +91,7 @@ PLACES = [
         "Whitcombe-Hale\nRehabilitation Hospital",
     ),
     ("Re: Harjit Oyelaran, DOB 04/04/2008", "Harjit Oyelaran"),
+    ("Follow-up at Valley Family Care next month.", "Valley Family Care"),
 ]
 # names of record headers and sign-offs
 RECORD_NAMES = [
@@ -160,6 +161,9 @@ KEEP = [
     # a value's decimals before a month, and a dose after an ambiguous month word
     ("A1c 8.2 Jan 66, LDL 101 Feb 67.", "8.2"),
     ("Start aspirin may 81 mg daily.", "may 81 mg"),
+    # the words of a contact line after a signer
+    ("Mike Ivan, MD, pager 84710", "pager"),
+    ("A. Amos, RN, tel 5-4471", "tel"),
     # a note's last line of clinical shorthand or a state; a record header's report type
     ("Allergies reviewed.\n\nNKDA", "NKDA"),
     ("Moved from Boston to\n\nMA", "MA"),
