@@ -1,7 +1,7 @@
 """The people in a dictated note's footer: the transcription reference line ("XGT:holmes",
 "GPP/church/olinger": the dictating doctor's initials, then the user names of whoever typed and
-checked the note), the typist's initials ("TR: lg") and the user code after a signer's credential
-("FILBERT BRIGHT, M.D.    FB59").
+checked the note), the typist's initials ("TR: lg"), the user code after a signer's credential
+("FILBERT BRIGHT, M.D.    FB59") and EHR user names ("Printed by rmcdonagh").
 These are written in lower case or as codes, so neither the name lists nor the NER model see them.
 """
 
@@ -35,6 +35,14 @@ class DictationRecognizer(RegexRecognizer):
             r"\b(?:TR|tr|Transcribed\s+by|TRANSCRIBED\s+BY)\s*:[ \t]*(?P<phi>[A-Za-z]{2,4})\b(?!:)",
             0.6,
         ),
+        # an EHR user name (an initial and a surname run together) after "by" or a signing dash:
+        # "Printed 8/22/98 by rmcdonagh", "Transcribed by HIM jpaquette", "-- ekovacs2 -- Emese Kovacs"
+        (
+            "user_name",
+            r"(?:\b(?:by|user|userid|login)\s*:?\s+(?:HIM\s+)?|(?:^|\s)--?[ \t]*|^(?=[a-z]+\d*[ \t]+--))"
+            r"(?P<phi>[a-z]{5,16}\d{0,3})\b(?![\w@-]|\.\w)",
+            0.6,
+        ),
         # letters and digits after a signer's credential
         ("signer_code", rf"\b{CREDENTIAL},?[ \t]+(?P<phi>[A-Z]{{1,4}}\d{{1,5}})\b(?![/.-]\d)", 0.6),
     )
@@ -42,7 +50,25 @@ class DictationRecognizer(RegexRecognizer):
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
         if pattern == "signer_code":
             return not TRAINING_GRADE.fullmatch(text[start:end])
+        if pattern == "user_name":
+            return self._user_name(text[start:end])
         if pattern == "typist":
             return text[start:end].lower() not in NOT_NAMES
         parts = re.split(r"[/:]", text[start:end])[1:]
         return not all(p in NOT_NAMES or self.lexicon.is_clinical_term(p) for p in parts)
+
+    def _user_name(self, token: str) -> bool:
+        """One or two initials and a surname run together ("jpaquette", "dvasquezhale": a census
+        surname begins what follows the initials), or a word no dictionary knows with digits
+        ("ekovacs2"); never an English or clinical word ("orthostasis", "anticoag")."""
+        letters = token.rstrip("0123456789")
+        lex = self.lexicon
+        if letters in NOT_NAMES or lex.is_clinical(letters) or lex.zipf(letters) > 0:
+            return False
+        if letters != token:
+            return True
+        return any(
+            lex.is_census_name(letters[skip:end])
+            for skip in (1, 2)
+            for end in range(skip + 4, len(letters) + 1)
+        )

@@ -126,8 +126,10 @@ class RecordNameRecognizer(RegexRecognizer):
     PATTERNS = (
         (
             "record_name",
-            rf"^[ \t]*(?P<phi>(?:(?:ST|St|SAINT|Saint)\.?[ ])?{UPPER}[\w'’-]+,[ ]?{UPPER}[\w'’-]+(?:[ ]{UPPER}[\w'’-]*\.?)?)"
-            r"(?=[ \t]{2,}|[ \t]*\(|[ \t]*[|]|[ \t]+(?i:id|mrn|dob|nhs|hosp|uhid|age|sex|ward|bed)\b)",
+            # after the label of the person a record or letter is about: "RE: DUBROVSKY, MIECZYSLAW"
+            r"^[ \t]*(?i:(?:pt|patient|client|member|resident|re|name)[ \t]*:[ \t]*)?"
+            rf"(?P<phi>(?:(?:ST|St|SAINT|Saint)\.?[ ]|(?:al|el|Al|El|AL|EL)-)?{UPPER}[\w'’-]+,[ ]?{UPPER}[\w'’-]+(?:[ ]{UPPER}[\w'’-]*\.?)?)"
+            r"(?=[ \t]{2,}|[ \t]*\(|[ \t]*[|]|[ \t]*$|[ \t]+(?i:id|mrn|mr\#|dob|nhs|hosp|uhid|age|sex|ward|bed|unit|acct|chart)\b)",
             0.7,
         ),
     )
@@ -135,7 +137,7 @@ class RecordNameRecognizer(RegexRecognizer):
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
         lex = self.lexicon
         words = [w.strip(",.").lower() for w in re.split(r"[\s,]+", text[start:end]) if w]
-        words = [w for w in words if w not in ("st", "saint")]
+        words = [w.removeprefix("al-").removeprefix("el-") for w in words if w not in ("st", "saint")]
         # a clinical word is no name unless the census has it: "CHURCH,ABIGAIL"
         if any(
             w in NOT_NAMES or lex.is_place_word(w) or (lex.is_clinical(w) and not lex.is_census_name(w))

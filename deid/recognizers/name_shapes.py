@@ -175,7 +175,11 @@ class NicknameRecognizer(NameWordsRecognizer):
             ]
             if "nick" not in parts or len(parts) < 2:
                 continue  # a quoted word alone is a quotation ("Help"), not a nickname
-            results.extend(RecognizerResult(NAME, match.start(g), match.end(g), 0.8) for g in parts)
+            # one span, quotes and brackets between the parts too: a name is redacted whole
+            start, end = match.start(parts[0]), match.end(parts[-1])
+            if parts[-1] == "nick" and text[end : end + 1] in '"”':
+                end += 1 + (text[end + 1 : end + 2] == ")")
+            results.append(RecognizerResult(NAME, start, end, 0.8))
         return results
 
     def _namelike(self, word: str) -> bool:

@@ -185,7 +185,28 @@ class ContextNameRecognizer(NameWordsRecognizer):
             # "RN KL", "tech jm": initials, unless a word or abbreviation ("RN IV", "RN TO")
             return not self.words.excluded(tok) and not self.lexicon.is_clinical(tok.text)
         lenient = kind is Cue.GREETING or word in FAMILY or word in PATIENT
-        return self.words.after_weak_cue(tok, lenient=lenient)
+        return self.words.after_weak_cue(tok, lenient=lenient) or (
+            kind is Cue.ROLE and word in FAMILY | STAFF and self._capitalised_after_role(tok)
+        )
+
+    def _capitalised_after_role(self, tok: Token) -> bool:
+        """A capitalised word after a relative or a colleague in mixed-case text: "his son Nico",
+        "WOC nurse Pilar", "dad Yaw"; a word this capitalised mid-sentence is their name unless it is
+        a frequent or clinical word ("nurse Practitioner", "son Will" stays unread)."""
+        low = tok.bare.lower()
+        zipf = self.lexicon.zipf(low)
+        return (
+            tok.case is Case.MIXED
+            and tok.text[0].isupper()
+            and not tok.text.isupper()
+            and not self.words.excluded(tok)
+            and not _is_credential_token(tok)
+            and not ENGLISH_ENDINGS.search(low)
+            and not low.endswith("ery")  # "Nursery", "Surgery"
+            and not SPECIALTY.search(low)  # "MD, Urology"
+            # a medical word only when rare enough to be a name as well: "Pilar", "Yaw"
+            and zipf < (3.5 if self.lexicon.is_clinical(low) else 4.5)
+        )
 
     def _name_run(self, text: str, tokens: Sequence[Token], i: int, cue: tuple[Cue, str]) -> list[int]:
         run: list[int] = []

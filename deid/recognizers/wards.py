@@ -83,6 +83,8 @@ class WardRecognizer(RegexRecognizer):
     PATTERNS = (
         ("ward", r"\b(?P<phi>[A-Z][a-z]+(?:[ -][A-Z][a-z]+)?\s\d{1,2}[A-Z]?)\b(?![\d./:%+-])", 0.65),
         ("caps_ward", r"\b(?P<phi>[A-Z]{4,}\s\d{1,2}[A-Z]?)\b(?![\d./:%+-])", 0.6),
+        # the floor written first, with a room or bed after: "5 Blake, rm 5122"
+        ("floor_ward", r"(?<![\d/.:-])(?P<phi>\d{1,2}\s[A-Z][a-z]{2,})\b(?=\s*,?\s*(?i:rm|room|bed)\b)", 0.6),
         # a ward named for a tree, a benefactor or a saint: "Cedar Ward", "CEDAR WARD", "Nightingale Unit"
         ("named_ward", r"\b(?P<phi>(?:[A-Z][a-z]+|[A-Z]{3,})\s(?:Ward|WARD|Wing|WING))\b", 0.65),
         # a unit by its floor and side or tower: "4 East", "7 NORTH", "bed 18 on 4 north", "8 Tower"
@@ -124,7 +126,13 @@ class WardRecognizer(RegexRecognizer):
             if low in _MONTHS_AND_DAYS:
                 return False  # "March 5", "Monday 2": dates
         context = before(text, start, 40)
-        return bool(self.PLACE_BEFORE.search(context) or self.UNIT_AFTER.match(text, end))
+        if self.PLACE_BEFORE.search(context) or self.UNIT_AFTER.match(text, end) or pattern == "floor_ward":
+            return True
+        # a nurse "on Ellison 12", a bed "Blake 7": a surname's building, not a drug's dose ("on Lasix 40")
+        name = words[0].lower()
+        return bool(
+            re.search(r"\b(?:on|bed)\s$", context) and lex.is_census_name(name) and lex.zipf(name) < 4.5
+        )
 
 
 _MONTHS_AND_DAYS = frozenset(

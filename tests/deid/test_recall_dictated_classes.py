@@ -106,6 +106,23 @@ RECORD_NAMES = [
     ("Labs reviewed. Pneumovax today. RTC 3 mo.\n\nMQR", "MQR"),
     ("621883704 | SRH | 02551147 | | 7733041 | 4/19/2087 12:00:00 AM | CHF | Signed | DIS |", "SRH"),
 ]
+# dev5 (EHR exports): relatives and staff by given name, nicknames, user names, record subjects, wards
+DEV5_NAMES = [
+    ("Lifting restrictions for 6 weeks; his son Teodor will manage the shop.", "Teodor"),
+    ("Ostomy teaching done by WOC nurse Pilar with his wife.", "Pilar"),
+    ('Patient: Olufemi "Femi" Adeyemi     DOB: 05/05/2071', 'Olufemi "Femi" Adeyemi'),
+    ("Printed 8/22/98 17:04 by rmcdonagh", "rmcdonagh"),
+    ("Copied to chart by kdonnelly 3/2/2089.", "kdonnelly"),
+    ("Return in 4 weeks.\n-- dvasquezhale (electronically signed)", "dvasquezhale"),
+    ("Faxed today.\nekovacs2 -- Emese Kovacs, MD", "ekovacs2"),
+    ("RE: Evangelista, Rosario   DOB 08/08/2029", "Evangelista, Rosario"),
+    ("Client: Pruitt, Lavinia    Agency ID: CCV-448102", "Pruitt, Lavinia"),
+    ("CARDIOLOGY CLINIC NOTE\nRE: DUBROVSKY, MIECZYSLAW\nUNIT #: M0-883-214", "DUBROVSKY, MIECZYSLAW"),
+    ("Discharge summary (brief)\nal-Rashid, Yusuf  MRN 3300178824", "al-Rashid, Yusuf"),
+    ("Daughter is a nurse on Shapiro 9 here.", "Shapiro 9"),
+    ("Step-down bed Blake 7 pending.", "Blake 7"),
+    ("Pt: Oduor, Wanjiru  5 Blake, rm 5122", "5 Blake"),
+]
 
 CASES = [
     pytest.param(text, phi, id=f"{name}-{i}")
@@ -121,6 +138,7 @@ CASES = [
         ("typist", TYPISTS),
         ("place", PLACES),
         ("record-name", RECORD_NAMES),
+        ("dev5-name", DEV5_NAMES),
     )
     for i, (text, phi) in enumerate(table)
 ]
@@ -164,6 +182,14 @@ KEEP = [
     # the words of a contact line after a signer
     ("Mike Ivan, MD, pager 84710", "pager"),
     ("A. Amos, RN, tel 5-4471", "tel"),
+    # staff roles before capitalised services and words; usernames' look-alikes; doses after "on"
+    ("Seen by Smith, MD, Urology, today.", "Urology"),
+    ("Baby to the Well Baby Nursery with nurse.", "Nursery"),
+    ("-- orthostasis: stop amlodipine", "orthostasis"),
+    ("Printed by anticoag clinic", "anticoag"),
+    ("Remains on Lasix 40 daily.", "Lasix 40"),
+    ("PT: needs rolling walker.", "needs"),
+    ("Questions answered re: randomisation today.", "randomisation"),
     # a note's last line of clinical shorthand or a state; a record header's report type
     ("Allergies reviewed.\n\nNKDA", "NKDA"),
     ("Moved from Boston to\n\nMA", "MA"),
