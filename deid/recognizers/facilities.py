@@ -44,6 +44,13 @@ FACILITY_HEAD = (
     r"apothecary|(?-i:Drugs?|DRUGS?)|counseling|counselling|towers|(?-i:EMS)|(?-i:Ortho|ORTHO)|"
     # a named building of a hospital: "the Hollis Building, 4th floor"
     r"(?-i:Building|BUILDING)|"
+    # places of daily life named by their kind, capitalised as part of the name: "Robbins Library",
+    # "Ristuccia Arena", "Paradise Rock Club", "Springfield Museums", "Trairatanaram Temple",
+    # "Nyama Choma Grill", "Kowalczyk Hardware", "Harvard Square", "Fields Corner", "Fallon Ambulance",
+    # "Lynn Housing Authority", "Checker Cab", "Legal Sea Foods", "Quincy Medical", "Benedetti & Sons"
+    r"(?-i:Library|LIBRARY|Arena|ARENA|Club|CLUB|Museums?|MUSEUMS?|Temple|TEMPLE|Grill|GRILL|Restaurant|"
+    r"Cafe|Café|Bakery|Hardware|HARDWARE|Forest|Square|SQUARE|Sq|Corner|Ambulance|AMBULANCE|"
+    r"Housing\s+Authority|Cab|Foods|Sons|Medical|MEDICAL)|"
     r"urology|gastroenterology|endoscopy|ophthalmology|optometry|dental|dentistry|diagnostics|therapy|"
     r"rheumatology|geriatrics|nephrology|pulmonology|endocrinology|ha?ematology|"
     r"physicians|specialists|partners|practice|medicine|vna|recovery|seniorlife|residence|village|"

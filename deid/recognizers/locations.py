@@ -15,7 +15,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 from deid.lexicon import Lexicon
 from deid.recognizers.base import LexiconRecognizer, RegexRecognizer
 from deid.recognizers.name_words import NOT_NAMES
-from deid.text import Case, Token, tokenize
+from deid.text import Case, Token, is_wrap, tokenize
 from deid.types import LOCATION
 
 STATE_WORDS = "|".join(
@@ -149,6 +149,10 @@ def _leading_place_tokens(tokens: Sequence[Token], lexicon: Lexicon) -> list[Tok
     return keep
 
 
+# A town's quarter written before it, capitalised as part of its name.
+DIRECTIONS = frozenset("North South East West Upper Lower NORTH SOUTH EAST WEST UPPER LOWER".split())
+
+
 class TownRecognizer(LexiconRecognizer):
     """Towns, cities and counties from the gazetteer (places.txt), when the text uses them as places.
 
@@ -194,17 +198,28 @@ class TownRecognizer(LexiconRecognizer):
                 phrase = " ".join(t.bare for t in run)
                 if not self.lexicon.is_town(phrase.replace("Centre", "Center").replace("centre", "center")):
                     continue
-                score = self._score(text, run)
+                start = self._direction_start(text, tokens, i)
+                score = self._score(text, run, start)
                 if score:
                     results.append(
-                        RecognizerResult(LOCATION, run[0].start, run[-1].start + len(run[-1].bare), score)
+                        RecognizerResult(LOCATION, start, run[-1].start + len(run[-1].bare), score)
                     )
                     i += n - 1
                     break
             i += 1
         return results
 
-    def _score(self, text: str, run: Sequence[Token]) -> float:
+    def _direction_start(self, text: str, tokens: Sequence[Token], i: int) -> int:
+        """Where a town written with its quarter starts: "North Chelmsford", "South\nWeymouth"."""
+        if i == 0:
+            return tokens[i].start
+        prev = tokens[i - 1]
+        joined = text[prev.end : tokens[i].start] == " " or is_wrap(text, prev.end, tokens[i].start)
+        if joined and prev.text in DIRECTIONS:
+            return prev.start
+        return tokens[i].start
+
+    def _score(self, text: str, run: Sequence[Token], start: int) -> float:
         first = run[0]
         lex = self.lexicon
         phrase = " ".join(t.bare for t in run)
@@ -212,6 +227,8 @@ class TownRecognizer(LexiconRecognizer):
             return 0.0
         if first.case is Case.MIXED and not all(t.text[0].isupper() for t in run):
             return 0.0
+        if start < first.start:
+            return 0.6  # the quarter of a gazetteer town: "East Weymouth", "WEST ROXBURY"
         prefix = text[max(0, first.start - 30) : first.start].lower()
         end = run[-1].start + len(run[-1].bare)
         state = self.STATE_AFTER.match(text, end)

@@ -123,6 +123,23 @@ DEV5_NAMES = [
     ("Step-down bed Blake 7 pending.", "Blake 7"),
     ("Pt: Oduor, Wanjiru  5 Blake, rm 5122", "5 Blake"),
 ]
+# dev5 (EHR exports): places of daily life named by their kind, and a town's quarter
+DEV5_PLACES = [
+    ("She attends Wat Phrasri Temple in North Chelmsford weekly.", "North Chelmsford"),
+    (
+        "The animal control officer who called from the South\nWeymouth station is following up.",
+        "South\nWeymouth",
+    ),
+    ("Retired librarian (Robbins Library), walks daily.", "Robbins Library"),
+    ("Fell while watching hockey at the Ristuccia Arena.", "Ristuccia Arena"),
+    ("Sound engineer at the Paradise Rock Club for years.", "Paradise Rock Club"),
+    ("Lives above his son's store (Kowalczyk Hardware on Front St).", "Kowalczyk Hardware"),
+    ("US at Quincy Medical in Feb showed gallstones.", "Quincy Medical"),
+    ("Near-syncope at Harvard Square T station.", "Harvard Square"),
+    ("Apartment near Union Sq, works as a line cook.", "Union Sq"),
+    ("Letter for the Lynn Housing Authority appeal done.", "Lynn Housing Authority"),
+    ("Transport: chair van, Fallon Ambulance booked 11/10.", "Fallon Ambulance"),
+]
 
 CASES = [
     pytest.param(text, phi, id=f"{name}-{i}")
@@ -139,6 +156,7 @@ CASES = [
         ("place", PLACES),
         ("record-name", RECORD_NAMES),
         ("dev5-name", DEV5_NAMES),
+        ("dev5-place", DEV5_PLACES),
     )
     for i, (text, phi) in enumerate(table)
 ]
@@ -190,6 +208,11 @@ KEEP = [
     ("Remains on Lasix 40 daily.", "Lasix 40"),
     ("PT: needs rolling walker.", "needs"),
     ("Questions answered re: randomisation today.", "randomisation"),
+    # kinds of place with no name of their own before them; a quarter with no town after it
+    ("Seen in the Medical Library for teaching.", "Medical Library"),
+    ("Called the Ambulance from home.", "Ambulance"),
+    ("Pain in the lower back, radiating north.", "lower back"),
+    ("Admitted to General Medical service.", "General Medical"),
     # a note's last line of clinical shorthand or a state; a record header's report type
     ("Allergies reviewed.\n\nNKDA", "NKDA"),
     ("Moved from Boston to\n\nMA", "MA"),
