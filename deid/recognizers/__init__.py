@@ -64,6 +64,7 @@ from deid.recognizers.national_ids import (
     UkNinoRecognizer,
 )
 from deid.recognizers.ner import SpacyNerRecognizer
+from deid.recognizers.organisations import OrganisationRecognizer
 from deid.recognizers.postcodes import PostcodeRecognizer
 from deid.recognizers.town_named import TownNamedPlaceRecognizer
 from deid.recognizers.wards import RoomBedRecognizer, WardRecognizer
@@ -83,6 +84,7 @@ RECOGNIZER_CLASSES = (
     DictationRecognizer,
     LetterheadRecognizer,
     RecordHeaderRecognizer,
+    OrganisationRecognizer,
     SpacyNerRecognizer,
     DateRecognizer,
     AgeRecognizer,

@@ -43,7 +43,7 @@ def _build_script() -> ModuleType:
 
 # simple-icd-10-cm reads its data with the deprecated importlib.resources.read_text.
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
-@pytest.mark.parametrize("name", ["drug_words.txt", "icd10cm_words.txt", "places.txt"])
+@pytest.mark.parametrize("name", ["drug_words.txt", "icd10cm_words.txt", "places.txt", "organisations.txt"])
 def test_derived_lists_are_up_to_date(name: str) -> None:
     module = _build_script()
     pytest.importorskip(module.PACKAGES[name], reason=f"the source of deid/data/{name} is not installed")

@@ -140,6 +140,16 @@ DEV5_PLACES = [
     ("Letter for the Lynn Housing Authority appeal done.", "Lynn Housing Authority"),
     ("Transport: chair van, Fallon Ambulance booked 11/10.", "Fallon Ambulance"),
 ]
+# companies of the index lists named without a head word: employers, stores, pharmacies, labs
+COMPANIES = [
+    ("Lipids drawn at Quest last week.", "Quest"),
+    ("Retired after 30 years at General Dynamics in Groton.", "General Dynamics"),
+    ("She drives for FedEx, home most nights.", "FedEx"),
+    ("Rx sent to the CVS on Blue Hill Ave.", "CVS"),
+    ("On her feet all shift at Target.", "Target"),
+    ("WORKS NIGHTS AT COSTCO IN AVON.", "COSTCO"),
+    ("dialysis at davita mwf", "davita"),
+]
 
 CASES = [
     pytest.param(text, phi, id=f"{name}-{i}")
@@ -157,6 +167,7 @@ CASES = [
         ("record-name", RECORD_NAMES),
         ("dev5-name", DEV5_NAMES),
         ("dev5-place", DEV5_PLACES),
+        ("company", COMPANIES),
     )
     for i, (text, phi) in enumerate(table)
 ]
@@ -213,6 +224,12 @@ KEEP = [
     ("Called the Ambulance from home.", "Ambulance"),
     ("Pain in the lower back, radiating north.", "lower back"),
     ("Admitted to General Medical service.", "General Medical"),
+    # companies' names as the words they also are, without a place cue; device makers
+    ("BP at target today, continue lisinopril.", "target"),
+    ("Target BP < 130/80.", "Target BP"),
+    ("CVS: RRR, no murmurs.", "CVS"),
+    ("Apple juice for hypoglycemia.", "Apple"),
+    ("BP by Omron cuff at home 128/76.", "Omron"),
     # a note's last line of clinical shorthand or a state; a record header's report type
     ("Allergies reviewed.\n\nNKDA", "NKDA"),
     ("Moved from Boston to\n\nMA", "MA"),
