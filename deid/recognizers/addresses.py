@@ -70,6 +70,13 @@ ADDRESS_STARTS = frozenset(
 )
 
 
+# A weekday or a month before "St" is no street: "on Monday St. Luke's called".
+CALENDAR_WORDS = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday january february march april may june
+    july august september october november december""".split()
+)
+
+
 class StreetAddressRecognizer(RegexRecognizer):
     ENTITY = LOCATION
     PATTERNS = (
@@ -79,6 +86,13 @@ class StreetAddressRecognizer(RegexRecognizer):
             rf"(?:(?:N|S|E|W|NE|NW|SE|SW|north|south|east|west)\.?\s+)?"
             rf"(?:[A-Z0-9][\w'-]*\.?\s+){{1,3}}{STREET_SUFFIX}\b\.?(?-i:\s(?:East|West|North|South)\b)?{UNIT}",
             0.85,
+        ),
+        # a street named without its number, after a place preposition: "the CVS on River St"
+        (
+            "street_unnumbered",
+            r"\b(?:on|off|at|near)\s+(?P<phi>(?-i:[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s(?:St|Street|Ave|Avenue|Rd|Road|Blvd|"
+            r"Boulevard|Ln|Lane|Hwy|Highway|Pkwy|Parkway))\b\.?)",
+            0.7,
         ),
         # the streets named without a street word: "140 Broadway", "12 The Esplanade"
         (
@@ -199,6 +213,9 @@ class StreetAddressRecognizer(RegexRecognizer):
         )
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
+        if pattern == "street_unnumbered":
+            first = text[start:end].split()[0].lower()
+            return first not in CALENDAR_WORDS and first not in NOT_NAMES
         if pattern == "unit":
             # "flat 3 days", "T waves flat 3 leads": a flat's number is followed by the address
             follows = text[end : end + 20]

@@ -25,6 +25,10 @@ ENERGY_BEFORE = re.compile(r"shock|defib|cardiover|biphasic|monophasic|joule|\bd
 TEMPERATURE_OR_PULSE = re.compile(r"(?:\bt|\btemp|\btmax|fever|febrile|°|\bhr|\bpulse)\W*$|°")
 
 
+# The subject of "is 92" that is a person: a pronoun or a word for the patient.
+PEOPLE = frozenset("she he they patient pt veteran resident client member mother father mom dad".split())
+
+
 class AgeRecognizer(RegexRecognizer):
     ENTITY = AGE
     PATTERNS = (
@@ -94,7 +98,7 @@ class AgeRecognizer(RegexRecognizer):
         if not words:
             return False
         word = words[-1].lower()
-        if pattern == "person_is" and word in ("she", "he", "they"):
+        if pattern == "person_is" and word in PEOPLE:
             return True
         shape = NAME_SHAPE if pattern == "after_name" else CAPITALISED_WORD
         if not shape.fullmatch(words[-1]):

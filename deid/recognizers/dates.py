@@ -38,7 +38,10 @@ HOLIDAYS = (
     r"|independence\s+day|memorial\s+day|labor\s+day|valentine'?s\s+day|mother'?s\s+day"
     r"|father'?s\s+day|fourth\s+of\s+july|hanukkah|yom\s+kippur|passover|rosh\s+hashanah"
     # the public holidays of the UK, Ireland, Canada and Australia, each one day of the year
-    r"|boxing\s+day|st\.?\s+patrick'?s\s+day|canada\s+day|anzac\s+day|australia\s+day)"
+    r"|boxing\s+day|st\.?\s+patrick'?s\s+day|canada\s+day|anzac\s+day|australia\s+day"
+    # the other US federal holidays
+    r"|mlk\s+day|martin\s+luther\s+king(?:,?\s+jr\.?)?\s+day|presidents'?\s+day|veterans'?\s+day"
+    r"|columbus\s+day|juneteenth)"
 )
 ORDINAL_NOUNS = re.compile(
     r"\s*(?:-\s*)?(?:dose|line|degree|trimester|time|day|week|month|year|cycle|round|grade|toe|finger|"
@@ -105,6 +108,12 @@ class DateRecognizer(RegexRecognizer):
             "month_short_year",
             r"(?<![\d/.:])(?:0?[1-9]|1[0-2])/(?!40|52)(?:3[2-9]|[4-9]\d)(?![\d/]|\.\d)",
             0.7,
+        ),
+        # two days a month apart or less, written as a range: "work note for 3/3-3/5"
+        (
+            "md_range",
+            r"(?<![\d/.:])(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])\s?[-–]\s?(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])(?![\d/]|\.\d)",
+            0.8,
         ),
         ("md_slash", r"(?<![\d/.:])(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])(?![\d/]|\.\d)", 0.8),
         # day first without a year, as the UK, Ireland, India and Nigeria write it: "booked for 21/11"
@@ -175,6 +184,9 @@ class DateRecognizer(RegexRecognizer):
         span = text[start:end]
         if pattern == "month_short_year":
             return _month_short_year_is_date(text, start, end)
+        if pattern == "md_range":
+            prefix = re.split(r"\.(?:\s|$)|\n", before(text, start, 25))[-1]
+            return not (SCALE_WORDS.search(prefix) or FOLLOWING_UNIT.match(text[end:].lower()))
         if pattern == "md_slash":
             return _slash_is_date(span, text, start, end)
         if pattern == "md_dash":
@@ -203,8 +215,10 @@ def _slash_is_date(span: str, text: str, start: int, end: int) -> bool:
     if re.match(r"0\d|\d+/0\d", span):
         return True  # "03/04", "11/02": fractions and scores are not written with a leading zero
     change = prefix.rstrip().endswith(("->", "→"))
+    # the second of two fractions in a range is no more a date than the first: "murmur 2/6-3/6"
+    fraction_range = re.search(r"\d/\d{1,2}\s?[-–]\s?$", prefix) is not None
     cued = NUMERIC_CUE.search(prefix) and not change
-    if cued or DATE_AFTER.match(text, end) or VISIT_BEFORE.search(prefix):
+    if not fraction_range and (cued or DATE_AFTER.match(text, end) or VISIT_BEFORE.search(prefix)):
         return True
     # The words right before, back to the start of the sentence: "strength 5/5" but not "pain 2/10.
     # Flex sig 3/5:", whose scale word belongs to the sentence before.

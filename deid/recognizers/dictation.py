@@ -26,7 +26,7 @@ class DictationRecognizer(RegexRecognizer):
         # alone on it or before the dictation's dates: "EO/marsh", "BE:holmes   DD 06/26/85"
         (
             "transcription_line",
-            r"^[ \t]*(?P<phi>[A-Z]{2,4}[:/][a-z]{2,15}(?:[/:][a-z]{2,15})*)(?=[ \t]*$|[ \t]{2,}\S)",
+            r"(?:^[ \t]*|--[ \t]*)(?P<phi>[A-Z]{2,4}[:/][a-z]{2,15}(?:[/:][a-z]{2,15})*)(?=[ \t]*$|[ \t]{2,}\S|[ \t]+\#)",
             0.7,
         ),
         # the typist's initials after their label: "TR:  lg"

@@ -51,6 +51,9 @@ FACILITY_HEAD = (
     r"(?-i:Library|LIBRARY|Arena|ARENA|Club|CLUB|Museums?|MUSEUMS?|Temple|TEMPLE|Grill|GRILL|Restaurant|"
     r"Cafe|Café|Bakery|Hardware|HARDWARE|Forest|Square|SQUARE|Sq|Corner|Ambulance|AMBULANCE|"
     r"Housing\s+Authority|Cab|Foods|Sons|Medical|MEDICAL)|"
+    # abbreviated heads of a medical, health or community centre or college, and a town's police or
+    # fire service: "Tufts MC", "Jamaica Plain HC", "Bunker Hill CC", "Revere PD", "Framingham FD"
+    r"(?-i:MC|HC|CHC|CC|PD|FD|Police|POLICE|Fire\s+Department)(?!:)|"
     r"urology|gastroenterology|endoscopy|ophthalmology|optometry|dental|dentistry|diagnostics|therapy|"
     r"rheumatology|geriatrics|nephrology|pulmonology|endocrinology|ha?ematology|"
     r"physicians|specialists|partners|practice|medicine|vna|recovery|seniorlife|residence|village|"
@@ -79,7 +82,7 @@ GENERIC = frozenset(
     cardiology oncology dialysis radiology pediatric primary urgent walk-in walk in outpatient inpatient
     va hospital clinic pharmacy health care medical center surgery surgical memorial children's
     family specialty follow-up followup f/u high elementary middle school office front back
-    paediatric emergency department dept room adult psychiatric trauma""".split()
+    paediatric emergency department dept room adult psychiatric trauma campus""".split()
 )
 CONNECTORS = frozenset({"and", "&", "of"})
 PLACE_LABEL = (
@@ -110,6 +113,12 @@ class FacilityRecognizer(LexiconRecognizer):
         r"\b(?:at|from|to|in|@|transferred\s+from|transfer\s+from|tx\s+from|admitted\s+to|seen\s+at|followed\s+at)\s+"
         r"(?:the\s+)?(?P<phi>[A-Z]{2,6})\b(?!-)",
     )
+    # a hospital's acronym before one of its services or records: "MGH burn", "BIDMC lab 3", "MGH, 4/3 note"
+    ACRONYM_SERVICE = re.compile(
+        r"\b(?P<phi>[A-Z]{2,6})(?=,?\s+(?:\d{1,2}/\d{1,2}\s+)?(?i:clinic|ed|er|emergency|burn|lab|labs|note|notes|"
+        r"records?|liaison|cardiology|oncology|radiology|imaging|ortho|neuro|surgery|icu|ccu|micu|pharmacy|"
+        r"outpatient|inpatient|admission|discharge)\b)"
+    )
     SAINT = re.compile(
         r"\b(?:st|saint|mt|mount)\.?\s+[A-Z][a-z]+(?:'s)?(?:\s+(?:hospital|medical|regional|general))?",
         re.IGNORECASE,
@@ -139,6 +148,10 @@ class FacilityRecognizer(LexiconRecognizer):
             word = match.group("phi")
             if self._is_hospital_acronym(word):
                 results.append(RecognizerResult(LOCATION, match.start("phi"), match.end("phi"), 0.7))
+        for match in self.ACRONYM_SERVICE.finditer(text):
+            word = match.group("phi")
+            if self._is_hospital_acronym(word):
+                results.append(RecognizerResult(LOCATION, match.start("phi"), match.end("phi"), 0.65))
         for match in self.SAINT.finditer(text):
             results.append(RecognizerResult(LOCATION, match.start(), self._town_end(text, match.end()), 0.6))
         return results

@@ -150,6 +150,21 @@ COMPANIES = [
     ("WORKS NIGHTS AT COSTCO IN AVON.", "COSTCO"),
     ("dialysis at davita mwf", "davita"),
 ]
+# dev5, more: hospital acronyms before a service, abbreviated heads, police and fire, streets without
+# a number, date ranges, federal holidays, ages said of a veteran, a reference line after a dash
+DEV5_MORE = [
+    ("Peds burn not appropriate -- will call MGH burn if needed.", "MGH"),
+    ("Outside records: MGH, 4/3 note reviewed.", "MGH"),
+    ("Admitted to Tufts MC on 14 Jan.", "Tufts MC"),
+    ("PCP: Dr. Halvorsen (Jamaica Plain HC)", "Jamaica Plain HC"),
+    ("Takes classes at Bunker Hill CC.", "Bunker Hill CC"),
+    ("Brought in by Revere PD after an altercation.", "Revere PD"),
+    ("Rx sent to the CVS on River St on 9/6.", "River St"),
+    ("Work note given for 3/3-3/5.", "3/3-3/5"),
+    ("Even on MLK Day he walked.", "MLK Day"),
+    ("Veteran is 90, cognitively intact.", "90"),
+    ("Dr. Amos dictated, not read -- TQA/slb #775104", "TQA/slb"),
+]
 
 CASES = [
     pytest.param(text, phi, id=f"{name}-{i}")
@@ -168,6 +183,7 @@ CASES = [
         ("dev5-name", DEV5_NAMES),
         ("dev5-place", DEV5_PLACES),
         ("company", COMPANIES),
+        ("dev5-more", DEV5_MORE),
     )
     for i, (text, phi) in enumerate(table)
 ]
@@ -230,6 +246,14 @@ KEEP = [
     ("CVS: RRR, no murmurs.", "CVS"),
     ("Apple juice for hypoglycemia.", "Apple"),
     ("BP by Omron cuff at home 128/76.", "Omron"),
+    # look-alikes: an acronym before a service that is no hospital's; CC as chief complaint; a month
+    # or weekday before "St"; a murmur's grades; a campus's police
+    ("Seen by the ACS clinic yesterday.", "ACS"),
+    ("Dr. Amos\nCC: f/u HTN", "CC"),
+    ("Seen on Monday St. Luke's called back.", "Monday"),
+    ("Murmur grade 2/6-3/6 at the apex.", "2/6-3/6"),
+    ("Called CAMPUS POLICE for a welfare check.", "CAMPUS"),
+    ("Sats is 92 on room air.", "92"),
     # a note's last line of clinical shorthand or a state; a record header's report type
     ("Allergies reviewed.\n\nNKDA", "NKDA"),
     ("Moved from Boston to\n\nMA", "MA"),
