@@ -132,11 +132,20 @@ class RecordNameRecognizer(RegexRecognizer):
             r"(?=[ \t]{2,}|[ \t]*\(|[ \t]*[|]|[ \t]*$|[ \t]+(?i:id|mrn|mr\#|dob|nhs|hosp|uhid|age|sex|ward|bed|unit|acct|chart)\b)",
             0.7,
         ),
+        # in a lower-case note, after the patient's label: "pt: pelletier, roland   dob 6/6/1999"
+        (
+            "record_name_lower",
+            r"(?:^|(?<=\s))(?:pt|patient|name|re)[ \t]*:[ \t]*(?P<phi>[a-z][a-z'’-]+,[ ]?[a-z][a-z'’-]+)"
+            r"(?=[ \t]{2,}|[ \t]*$|[ \t]+(?:dob|mrn|id|age)\b)",
+            0.6,
+        ),
     )
 
-    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
         lex = self.lexicon
         words = [w.strip(",.").lower() for w in re.split(r"[\s,]+", text[start:end]) if w]
+        if pattern == "record_name_lower":  # both words names, neither a clinical word
+            return all(lex.is_census_name(w) and not lex.is_clinical(w) for w in words)
         words = [w.removeprefix("al-").removeprefix("el-") for w in words if w not in ("st", "saint")]
         # a clinical word is no name unless the census has it: "CHURCH,ABIGAIL"
         if any(

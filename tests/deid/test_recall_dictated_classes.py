@@ -164,6 +164,7 @@ DEV5_MORE = [
     ("Even on MLK Day he walked.", "MLK Day"),
     ("Veteran is 90, cognitively intact.", "90"),
     ("Dr. Amos dictated, not read -- TQA/slb #775104", "TQA/slb"),
+    ("refill routed. pt: pelletier, roland   dob 6/6/1999", "pelletier, roland"),
 ]
 
 CASES = [
@@ -254,6 +255,7 @@ KEEP = [
     ("Murmur grade 2/6-3/6 at the apex.", "2/6-3/6"),
     ("Called CAMPUS POLICE for a welfare check.", "CAMPUS"),
     ("Sats is 92 on room air.", "92"),
+    ("pt: stable, afebrile   plan home", "stable, afebrile"),
     # a note's last line of clinical shorthand or a state; a record header's report type
     ("Allergies reviewed.\n\nNKDA", "NKDA"),
     ("Moved from Boston to\n\nMA", "MA"),
