@@ -34,8 +34,10 @@ UNIT = (
 # (looked for behind a street's match rather than inside its regex: an optional prefix there would
 # be tried at every word of every text)
 HOUSE_BEFORE = re.compile(
-    r"(?:\b(?:(?:house|door|plot)\s+no\.?|h\.\s?no\.?|no\.?|plot|(?:flat|apt\.?|unit)\s+\d\w{0,3},?)\s*"
-    r"|\b\d{1,6}[A-Z]?,?\s+)$",
+    r"(?:\b(?:(?:house|door|plot)\s+no\.?|h\.\s?no\.?|no\.?|plot|(?:flat|apt\.?|unit)\s+\d[\w/]{0,4},?|"
+    r"flat|apt\.?|apartment|unit|suite)\s*"
+    # (a house number, not the minutes of a time: "at 09:00, 2211 Lomas Blvd")
+    r"|(?<![\d:.])\b\d{1,6}[A-Z]?,?\s+)$",
     re.IGNORECASE,
 )
 # The parts of an address after its street, each after a comma or alone on its line: a locality,
@@ -84,14 +86,17 @@ class StreetAddressRecognizer(RegexRecognizer):
             "street",
             rf"(?<![\d/.,:-])\b\d{{1,6}}[A-Z]?(?:[/-]\d{{1,4}}[A-Z]?){{0,2}},?\s+"
             rf"(?:(?:N|S|E|W|NE|NW|SE|SW|north|south|east|west)\.?\s+)?"
-            rf"(?:[A-Z0-9][\w'-]*\.?\s+){{1,3}}{STREET_SUFFIX}\b\.?(?-i:\s(?:East|West|North|South)\b)?{UNIT}",
+            rf"(?:[A-Z0-9][\w'-]*\.?\s+){{1,3}}{STREET_SUFFIX}\b\.?"
+            # its quarter after it: "2800 10th Ave N", "2211 Lomas Blvd NE", "1 Main St East"
+            rf"(?-i:\s(?:East|West|North|South|N|S|E|W|NE|NW|SE|SW)\b(?![.'’]\w|\.\s?[a-z]))?{UNIT}",
             0.85,
         ),
         # a street named without its number, after a place preposition: "the CVS on River St"
         (
             "street_unnumbered",
-            r"\b(?:on|off|at|near)\s+(?P<phi>(?-i:[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s(?:St|Street|Ave|Avenue|Rd|Road|Blvd|"
-            r"Boulevard|Ln|Lane|Hwy|Highway|Pkwy|Parkway))\b\.?)",
+            r"\b(?:on|off|at|near)\s+(?P<phi>(?-i:(?:[NSEW]\.?\s)?(?:[A-Z][a-z]+|\d{1,3}(?:st|nd|rd|th))(?:\s[A-Z][a-z]+)?"
+            r"\s(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Ln|Lane|Hwy|Highway|Pkwy|Parkway)\b\.?"
+            r"(?:\s(?:N|S|E|W|NE|NW|SE|SW)\b(?![.'’]\w|\.\s?[a-z]))?))",
             0.7,
         ),
         # the streets named without a street word: "140 Broadway", "12 The Esplanade"

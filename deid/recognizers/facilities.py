@@ -42,6 +42,11 @@ FACILITY_HEAD = (
     # orthopaedic practice: "Colfax Apothecary", "Reliable Drug", "North Shore Counseling",
     # "Seacrest Towers", "Hampden Falls EMS", "Oakmont Ortho"
     r"apothecary|(?-i:Drugs?|DRUGS?)|counseling|counselling|towers|(?-i:EMS)|(?-i:Ortho|ORTHO)|"
+    # a British general practice named after its street: "Station Road Surgery", "Park Lane Surgery"
+    r"(?-i:(?:Road|Street|Lane|Avenue|Hill|Green|Park|Square|House|Way|Drive|Close)\s+Surgery)|"
+    # more places of daily life: "Legends Casino", "Dimple Dell Park", "Paycor Stadium", "Balogun Market",
+    # "Fishermen's Terminal", "Buffalo Chip Campground"
+    r"(?-i:Casino|CASINO|Park|Stadium|Terminal|Market|Campground|Pub)|"
     # a named building of a hospital: "the Hollis Building, 4th floor"
     r"(?-i:Building|BUILDING)|"
     # places of daily life named by their kind, capitalised as part of the name: "Robbins Library",
@@ -64,6 +69,9 @@ FACILITY_HEAD = (
     r"polyclinic|dispensary|sanatorium|maternity\s+home|rest\s+home|retirement\s+home|group\s+home|"
     r"residential\s+home|correctional\s+(?:facility|cent(?:er|re)|institution)|prison|jail|penitentiary|"
     r"detention\s+cent(?:er|re)|pavilion|barracks|airport|mosque|cathedral|synagogue|gurdwara|hostel|hotel|motel)"
+)
+STREET_SURGERY = re.compile(
+    r"(?:Road|Street|Lane|Avenue|Hill|Green|Park|Square|House|Way|Drive|Close)\s+Surgery"
 )
 # Heads that only a place of care has: an acronym before one is the place's name ("KEM Hospital").
 STRONG_HEAD = re.compile(
@@ -103,11 +111,13 @@ class FacilityRecognizer(LexiconRecognizer):
     HEAD = re.compile(rf"\b{FACILITY_HEAD}\b", re.IGNORECASE)
     # the text is read for heads only where one of their words is (deid.prefilter)
     HEADS = Scanner(HEAD)
+    # (in capitals too: "UNIVERSITY MEDICAL CENTER OF EL PASO", "HOSPITAL OF COOK COUNTY")
     TAIL = re.compile(
-        rf"\s+(?:of|at|for)\s+(?:the\s+)?(?P<tail>{PLACE_WORD}(?:(?<![a-z]{{3}}\.)\s+{PLACE_WORD})?)"
+        rf"\s+(?:of|at|for|OF|AT|FOR)\s+(?:(?i:the)\s+)?(?P<tail>{PLACE_WORD}(?:(?<![a-z]{{3}}\.)\s+{PLACE_WORD})?)"
     )
     # the town a facility is in, written after it: "Christian Medical College, Vellore"
-    TOWN_AFTER = re.compile(r",?\s(?P<town>[A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?)")
+    # (or after a dash, as letterheads write it: "BAPTIST HEALTH MEDICAL CENTER - LITTLE ROCK")
+    TOWN_AFTER = re.compile(r"(?:,|[ ][-–—])?\s(?P<town>[A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?)")
     LOWER_TAIL = re.compile(r"\s+(?:of|at|in)\s+(?P<tail>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)")
     ACRONYM = re.compile(
         r"\b(?:at|from|to|in|@|transferred\s+from|transfer\s+from|tx\s+from|admitted\s+to|seen\s+at|followed\s+at)\s+"
@@ -141,6 +151,8 @@ class FacilityRecognizer(LexiconRecognizer):
             elif start is None and (town_end := self._town_tail(text, match.end())):
                 # in lower-case notes: "f/u surgical associates of needham", "rehab at braintree"
                 start, end = self._generic_start(text, match.start()), town_end
+            elif start is None and STREET_SURGERY.fullmatch(match.group()):
+                start = match.start()  # the street before it is found as one: "Station Road Surgery"
             if start is not None:
                 end = self._town_end(text, end)
                 results.append(RecognizerResult(LOCATION, start, end, self.SCORE))
@@ -174,7 +186,7 @@ class FacilityRecognizer(LexiconRecognizer):
         if not after:
             return end
         words = after.group("town").split()
-        comma = text[end] == ","
+        comma = text[end] in ",-–—" or text[end + 1 : end + 2] in ("-", "–", "—")
         for n in (2, 1):
             phrase = " ".join(words[:n])
             if len(words) < n or not lexicon.is_town(phrase) or lexicon.is_place_word(phrase):

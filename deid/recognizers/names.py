@@ -222,8 +222,10 @@ class ContextNameRecognizer(NameWordsRecognizer):
             elif not run and self._given_name_alone(text, tok, cue):
                 run.append(j)
                 break
-            elif _is_initial(text, tok):
-                run.append(j)
+            elif _is_initial(text, tok) or (
+                not run and cue[0] is Cue.TITLE and _bare_initial(text, tokens, j)
+            ):
+                run.append(j)  # "Dr S. McAlister", and "Dr S McAlister" as British notes write it
             else:
                 break
             if tok.text.endswith(("'s", "’s")):
@@ -400,6 +402,15 @@ def _is_initial(text: str, tok: Token) -> bool:
 def _is_initial_then_field(text: str, tokens: Sequence[Token], j: int) -> bool:
     """A middle initial that ends a form's field follows: "HOLMES, GIDEON A      MRN"."""
     return j < len(tokens) and _initial_ending_field(text, tokens[j])
+
+
+def _bare_initial(text: str, tokens: Sequence[Token], j: int) -> bool:
+    """A capital letter without a full stop, then a capitalised word: the "R" of "Dr R Chaudhry"."""
+    tok = tokens[j]
+    if len(tok.text) != 1 or not tok.text.isupper() or j + 1 >= len(tokens):
+        return False
+    nxt = tokens[j + 1]
+    return text[tok.end : nxt.start] == " " and nxt.text[0].isupper() and len(nxt.text) > 1
 
 
 def _initial_ending_field(text: str, tok: Token) -> bool:

@@ -166,6 +166,21 @@ DEV5_MORE = [
     ("Dr. Amos dictated, not read -- TQA/slb #775104", "TQA/slb"),
     ("refill routed. pt: pelletier, roland   dob 6/6/1999", "pelletier, roland"),
 ]
+# dev6 (notes from the US South, Midwest and West, the UK, Canada, Australia, India, Nigeria)
+DEV6 = [
+    ("Senior review: Dr F Whitaker", "F Whitaker"),
+    ("GP:       Dr R Chaudhry, Station Road Surgery, Horsforth", "Station Road Surgery"),
+    ("UNIVERSITY MEDICAL CENTER OF EL PASO\nLABOR & DELIVERY", "UNIVERSITY MEDICAL CENTER OF EL PASO"),
+    ("BAPTIST HEALTH MEDICAL CENTER - LITTLE ROCK\n9601 BAPTIST HEALTH DR", "LITTLE ROCK"),
+    ("Trailer behind the shed, across from Legends Casino.", "Legends Casino"),
+    ("Still an usher at Paycor Stadium on weekends.", "Paycor Stadium"),
+    ("Lives with her daughter near Dimple Dell Park.", "Dimple Dell Park"),
+    ("Billings Clinic Neurology\n2800 10th Ave N, Billings, MT 59101", "2800 10th Ave N"),
+    ("Burn clinic tomorrow at 09:00, 2211 Lomas Blvd NE.", "2211 Lomas Blvd NE"),
+    ("GSW to R thigh on S Halsted St near 79th.", "S Halsted St"),
+    ("Struck by a pickup on Aurora Ave N near N 105th St.", "N 105th St"),
+    ("CHI 1403041172 Flat 2/1, 88 Nithsdale Road, Glasgow", "Flat 2/1, 88 Nithsdale Road"),
+]
 
 CASES = [
     pytest.param(text, phi, id=f"{name}-{i}")
@@ -185,6 +200,7 @@ CASES = [
         ("dev5-place", DEV5_PLACES),
         ("company", COMPANIES),
         ("dev5-more", DEV5_MORE),
+        ("dev6", DEV6),
     )
     for i, (text, phi) in enumerate(table)
 ]
@@ -256,6 +272,10 @@ KEEP = [
     ("Called CAMPUS POLICE for a welfare check.", "CAMPUS"),
     ("Sats is 92 on room air.", "92"),
     ("pt: stable, afebrile   plan home", "stable, afebrile"),
+    # a time before an address; a quarter that is an organism's initial; a single letter after a title
+    ("Burn clinic tomorrow at 09:00, 2211 Lomas Blvd NE.", "09:00"),
+    ("Lives at 12 Main St. E. coli grew in the urine.", "E. coli"),
+    ("Dr A Team will review.", "Team will"),
     # a note's last line of clinical shorthand or a state; a record header's report type
     ("Allergies reviewed.\n\nNKDA", "NKDA"),
     ("Moved from Boston to\n\nMA", "MA"),
