@@ -82,6 +82,12 @@ class PhoneRecognizer(RegexRecognizer):
             rf"\b{PHONE_LABEL}\s*[:#]?\s*(?P<phi>\d{{1,2}}-\d{{4}}|\d{{4,5}}|\d{{3}}-\d{{4}})(?![\d/]|\.\d|-\d)",
             0.75,
         ),
+        # a three-digit extension after its own word: "Unit Manager   ext 225"
+        (
+            "short_extension",
+            r"\b(?:ext|extn|extension)\.?\s*[:#]?\s*(?P<phi>\d{3})\b(?![\d/]|\.\d|-\d|\s*(?:mg|ml|units?)\b)",
+            0.75,
+        ),
         # "PAGED 0415 AT 5-8812", "call him at 4-4417", "reached at x4417": the number after "at"
         (
             "paged_at",
@@ -97,7 +103,7 @@ class PhoneRecognizer(RegexRecognizer):
         ),
         (
             "extension",
-            r"(?<=\d)\s*(?P<phi>(?:x|ext\.?)\s*\d{2,5})\b(?!\s*(?:h|hrs?|hours?|d|days?|min|doses?)\b)",
+            r"(?<=\d)\s*(?P<phi>(?:x|ext\.?)\s*(?:\d-\d{4}|\d{2,5}))\b(?!\s*(?:h|hrs?|hours?|d|days?|min|doses?)\b)",
             0.8,
         ),
     )

@@ -67,11 +67,12 @@ NUMERIC_CUE = re.compile(rf"(?:^|\W){CUE}\W*$")
 DATE_AFTER = re.compile(
     r"\s+(?:was|were|is|showed|shows|revealed|weekend|holiday|at\s+(?!\d+\s*(?:mg|ml|%)))", re.IGNORECASE
 )
+TIME_AFTER = re.compile(r"\s+(?:[01]\d|2[0-3]):?[0-5]\d\b(?!\s*(?:mg|ml|units?|%))")
 # After a bare m/d: the end of its clause (punctuation, an opening parenthesis, a line end), where a
 # fraction or a dose would have its unit or noun.
 CLAUSE_END = re.compile(r"\s*(?:$|\n|[.;:,)](?!\d)|\s\(|\s[-—–]\s)")
 VISIT_BEFORE = re.compile(
-    r"(?:clinic|appt|appointment|f/u|follow[- ]?up|recheck|check|visit|drawn|collected|due|"
+    r"(?:clinic|appt|appointment|f/u|follow[- ]?up|recheck|check|visit|drawn|collected|due|repeat|rpt|"
     r"booked(?:\s+for)?|scheduled(?:\s+for)?|planned(?:\s+for)?)\s*$"
 )
 
@@ -123,6 +124,8 @@ class DateRecognizer(RegexRecognizer):
         ("month_day", rf"\b{MONTH}\.?(?:\s*|-){DAY}\b(?:\s?[-–]\s?{DAY}\b)?(?:(?:,?\s*|[-/]){YEAR}\b)?", 0.9),
         # (not the decimals of a value before a month: "A1c 8.2 Jan 66")
         ("day_month", rf"(?<!\d[.,])\b{DAY}(?:\s+of)?[\s-]*{MONTH}\b\.?(?:(?:,?\s*|[-/]){YEAR}\b)?", 0.85),
+        # a range of days of one month: "ICU 18-22 Jan", "away 3–10 March"
+        ("day_range_month", rf"(?<![\d.,/-])\b{DAY}\s?[-–]\s?{DAY}\s+{MONTH}\b\.?(?:,?\s*{YEAR}\b)?", 0.85),
         # "14MAR2019", "03jan24": the compact form of lab and pharmacy systems
         ("compact", rf"\b(?:3[01]|[12]\d|0?[1-9]){MONTH}(?:1[89]|2\d)?\d{{2}}\b", 0.9),
         ("iso_month", r"(?<![\d/.-])(?:1[89]|2\d)\d{2}-(?:0[1-9]|1[0-2])(?![\d/-]|\.\d)", 0.7),
@@ -227,6 +230,8 @@ def _slash_is_date(span: str, text: str, start: int, end: int) -> bool:
     scale_after = SCALE_WORDS.search(re.split(r"[.;:,(]", after(text, end, 20))[0])
     if not (change or scale_before or scale_after) and CLAUSE_END.match(text, end):
         return True  # "s/p ERCP 1/2 (stent ...", "Aspirate 9/10: WBC": a bare m/d ending its clause
+    if TIME_AFTER.match(text, end) and not (change or scale_before or scale_after):
+        return True  # with the time of day after it: "spoke 2/4 0915", "called 9/10 11:15"
     if (den == 10 and num <= 10) or (den in (2, 3, 4, 8) and num < den):
         return False  # pain 7/10; 1/2 NS, 3/4 tab
     if num <= den and (scale_before or scale_after):

@@ -29,6 +29,12 @@ class DictationRecognizer(RegexRecognizer):
             r"(?:^[ \t]*|--[ \t]*)(?P<phi>[A-Z]{2,4}[:/][a-z]{2,15}(?:[/:][a-z]{2,15})*)(?=[ \t]*$|[ \t]{2,}\S|[ \t]+\#)",
             0.7,
         ),
+        # a letter's reference, the writer's and the typist's initials: "Our ref: FMcL/ak"
+        (
+            "letter_reference",
+            r"\b(?:Our|Your|OUR|YOUR)\s+(?:ref|Ref|REF)\.?\s*:?\s*(?P<phi>[A-Za-z]{2,5}/[A-Za-z]{2,5})\b",
+            0.7,
+        ),
         # the typist's initials after their label: "TR:  lg"
         (
             "typist",
@@ -39,7 +45,7 @@ class DictationRecognizer(RegexRecognizer):
         # "Printed 8/22/98 by rmcdonagh", "Transcribed by HIM jpaquette", "-- ekovacs2 -- Emese Kovacs"
         (
             "user_name",
-            r"(?:\b(?:by|user|userid|login)\s*:?\s+(?:HIM\s+)?|(?:^|\s)--?[ \t]*|^(?=[a-z]+\d*[ \t]+--))"
+            r"(?:\b(?:by|user|userid|login)\s*:?\s+(?:HIM\s+)?|(?:^|\s)(?:--?|/)[ \t]*|^(?=[a-z]+\d*[ \t]+--))"
             r"(?P<phi>[a-z]{5,16}\d{0,3})\b(?![\w@-]|\.\w)",
             0.6,
         ),

@@ -40,7 +40,9 @@ LABEL = (
     # DoD benefits number (TRICARE "DBN")
     r"a-number|alien\s+(?:registration\s+)?(?:number|no\.?|#)|uscis|dbn|"
     # the numbers of a dictation and its transcription: "Job #: 48213", "eScription document:1-1234567"
-    r"job|batch|document|dictation|transcription)"
+    r"job|batch|document|dictation|transcription|"
+    # an NHS e-Referral's booking number, Manitoba's health number, a reading workstation's name
+    r"ubrn|phin|workstation)"
 )
 # An issuer's acronym before "no." or "reg.": "GMS no. 2291840K", "EHIC no. 80826 ...", "KMC Reg. 44718".
 ACRONYM_NUMBER = r"(?-i:\b[A-Z]{2,6})\s+(?:reg(?:istration|d)?\.?(?:\s+no\.?)?|no\.|no:)"

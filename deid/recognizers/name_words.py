@@ -22,6 +22,7 @@ FAMILY = frozenset(
     """husband wife son daughter mother father mom mum dad brother sister sibling grandson granddaughter
     grandmother grandfather grandma grandpa aunt uncle niece nephew cousin partner spouse fiance fiancee
     boyfriend girlfriend friend neighbor neighbour roommate caregiver guardian proxy hcp poa nok sponsor
+    daughters sons brothers sisters siblings children kids grandchildren grandsons granddaughters parents
     child kid stepdaughter stepson stepmother stepfather granddad grandmom baby infant twin
     carer attendant bystander parent parents""".split()
 )  # the last line: the UK "carer", the Indian "attendant" and "bystander" (the relative at the bedside)

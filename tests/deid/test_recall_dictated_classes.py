@@ -180,6 +180,17 @@ DEV6 = [
     ("GSW to R thigh on S Halsted St near 79th.", "S Halsted St"),
     ("Struck by a pickup on Aurora Ave N near N 105th St.", "N 105th St"),
     ("CHI 1403041172 Flat 2/1, 88 Nithsdale Road, Glasgow", "Flat 2/1, 88 Nithsdale Road"),
+    ("Lives with wife and daughters Itzel and Marisol.", "Itzel"),
+    ("Accepted by structural heart - spoke 2/4 0915.", "2/4"),
+    ("BCx 9/8 x2 MSSA, repeat 9/10 NGTD.", "9/10"),
+    ("ORIF Jan 23. ICU 18-22 Jan. Mobilising.", "18-22 Jan"),
+    ("Ana Mendez, RN, Unit Manager   ext 225", "225"),
+    ("Renal fellow 210-358-4000 x 5-2291", "x 5-2291"),
+    ("- marcy rn / mtackett4 called back 03:45", "mtackett4"),
+    ("Typed: 02/09/2024     Our ref: FMcL/ak", "FMcL/ak"),
+    ("e-RS UBRN: 0004 7712 9031", "0004 7712 9031"),
+    ("Client: Bohdan K.   PHIN: 118 442 907", "118 442 907"),
+    ("Workstation: DSMC-RAD-WS17", "DSMC-RAD-WS17"),
 ]
 
 CASES = [
@@ -272,6 +283,9 @@ KEEP = [
     ("Called CAMPUS POLICE for a welfare check.", "CAMPUS"),
     ("Sats is 92 on room air.", "92"),
     ("pt: stable, afebrile   plan home", "stable, afebrile"),
+    # a pain score with the time of day; a dose's extension look-alike
+    ("Pain 3/10 1400 after the dose.", "3/10"),
+    ("Dose given 1/2 tab at bedtime.", "1/2"),
     # a time before an address; a quarter that is an organism's initial; a single letter after a title
     ("Burn clinic tomorrow at 09:00, 2211 Lomas Blvd NE.", "09:00"),
     ("Lives at 12 Main St. E. coli grew in the urine.", "E. coli"),
