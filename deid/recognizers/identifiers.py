@@ -186,6 +186,10 @@ class VinRecognizer(RegexRecognizer):
     )
 
 
+TIME_OF_DAY = r"(?:[01]\d|2[0-3])[0-5]\d"
+TIME_CODE = re.compile(rf"{TIME_OF_DAY}(?:H|HRS?|hrs?|h)?|{TIME_OF_DAY}-{TIME_OF_DAY}")
+
+
 class UniqueCodeRecognizer(RegexRecognizer):
     """Any other unique code: long digit strings and letter-digit codes ("A1234567", "XK-4471-B").
 
@@ -229,6 +233,8 @@ class UniqueCodeRecognizer(RegexRecognizer):
             return digits >= 6
         if pattern in ("numbered", "oid", "isbt_din", "hkid"):
             return True
+        if TIME_CODE.fullmatch(code):
+            return False  # a time or a shift, written as nurses write them: "0230HRS", "1900-0700"
         if pattern == "alnum":
             return digits >= 4 and len(code) >= 5 and not _clinical_code(text, start)
         return not _is_a_count(text, end)

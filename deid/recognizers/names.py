@@ -69,7 +69,7 @@ LABEL_CUE = Scanner(
 CREDENTIAL_WORDS = (
     r"MD|M\.D\.|DO|D\.O\.|RN|NP|PA-C|PA|LPN|CNA|PhD|PharmD|APRN|FNP|FNP-C|FNP-BC|NNP-BC|CRNA|LCSW|LICSW|"
     r"LMHC|MSW|DDS|DMD|DPM|MBBS|FACP|FACC|FACS|RD|OTR|DPT|CNM|NNP|ANP|ACNP|AGNP|PMHNP|BSN|MSN|DNP|RRT|"
-    r"CCRN|RN-BC|PsyD|SLP|CCC-SLP|RDMS|RT\(R\)"
+    r"CCRN|RN-BC|PsyD|SLP|CCC-SLP|RDMS|RT\(R\)|CDCES|CDE|CCM|FRCPC|FRCP|FRCS|MRCP|FRACP|FHRS|FACEP|FAAP"
 )
 # A credential after a name, not a label before one ("Discharging NP: Laura Kim").
 # (Not followed by a letter or digit: a word boundary would need one after "M.D.".)

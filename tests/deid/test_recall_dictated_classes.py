@@ -283,6 +283,11 @@ KEEP = [
     ("Called CAMPUS POLICE for a welfare check.", "CAMPUS"),
     ("Sats is 92 on room air.", "92"),
     ("pt: stable, afebrile   plan home", "stable, afebrile"),
+    # nurses' times and shifts, post-nominal letters, shorthand
+    ("TEMP 39.1C AT 2300HRS - TEPID SPONGING DONE.", "2300HRS"),
+    ("REHAB NURSING SHIFT SUMMARY  05/09/2096  1900-0700", "1900-0700"),
+    ("Marit Lindqvist, RN, CDCES: occlusion alarm disabled.", "CDCES"),
+    ("Dx: ruptured ectopic.  Dispo: OR -> admit OB.", "Dispo"),
     # a pain score with the time of day; a dose's extension look-alike
     ("Pain 3/10 1400 after the dose.", "3/10"),
     ("Dose given 1/2 tab at bedtime.", "1/2"),
