@@ -224,8 +224,8 @@ class UniqueCodeRecognizer(RegexRecognizer):
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
         code = text[start:end]
         digits = sum(c.isdigit() for c in code)
-        if UNITS.match(text[end:].lower()):
-            return False
+        if UNITS.match(text[end:].lower()) or TIME_CODE.fullmatch(code):
+            return False  # a measurement; or a time or a shift as nurses write them: "0230HRS", "1900-0700"
         if pattern == "grouped_digits":
             # 617-555 or 10-12 are ranges; a grouped identifier has many digits.
             return digits >= 7 and not re.fullmatch(r"\d{1,2}-\d{1,2}", code)
@@ -233,8 +233,6 @@ class UniqueCodeRecognizer(RegexRecognizer):
             return digits >= 6
         if pattern in ("numbered", "oid", "isbt_din", "hkid"):
             return True
-        if TIME_CODE.fullmatch(code):
-            return False  # a time or a shift, written as nurses write them: "0230HRS", "1900-0700"
         if pattern == "alnum":
             return digits >= 4 and len(code) >= 5 and not _clinical_code(text, start)
         return not _is_a_count(text, end)

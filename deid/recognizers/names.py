@@ -179,6 +179,8 @@ class ContextNameRecognizer(NameWordsRecognizer):
 
     def _first_word(self, tok: Token, cue: tuple[Cue, str]) -> bool:
         kind, word = cue
+        if kind is Cue.ROLE and _is_credential_token(tok):
+            return False  # "RN, CDCES": a second credential, not a name
         if kind in (Cue.TITLE, Cue.LABEL):
             return self.words.after_strong_cue(tok)
         if kind is Cue.ROLE and word in STAFF and _is_initials(tok):

@@ -286,7 +286,7 @@ KEEP = [
     # nurses' times and shifts, post-nominal letters, shorthand
     ("TEMP 39.1C AT 2300HRS - TEPID SPONGING DONE.", "2300HRS"),
     ("REHAB NURSING SHIFT SUMMARY  05/09/2096  1900-0700", "1900-0700"),
-    ("Marit Lindqvist, RN, CDCES: occlusion alarm disabled.", "CDCES"),
+    ("Seen by Marit Lindqvist, RN, CDCES for pump teaching.", "CDCES"),
     ("Dx: ruptured ectopic.  Dispo: OR -> admit OB.", "Dispo"),
     # a pain score with the time of day; a dose's extension look-alike
     ("Pain 3/10 1400 after the dose.", "3/10"),
