@@ -42,6 +42,10 @@ FACILITY_HEAD = (
     # orthopaedic practice: "Colfax Apothecary", "Reliable Drug", "North Shore Counseling",
     # "Seacrest Towers", "Hampden Falls EMS", "Oakmont Ortho"
     r"apothecary|(?-i:Drugs?|DRUGS?)|counseling|counselling|towers|(?-i:EMS)|(?-i:Ortho|ORTHO)|"
+    # more heads of care and of the organisations around it: "Anand Diagnostic Laboratory", "Winnipeg
+    # Regional Health Authority", "Cardiff and Vale UHB", "United Health Centers", "Lodge Grass Public
+    # Schools", "Childhood Cancer Foundation", "Rocky Mountain Health Plans"
+    r"laboratory|health\s+authority|(?-i:UHB|HSE)|cent(?:er|re)s|schools|foundation|health\s+plans?|"
     # a British general practice named after its street: "Station Road Surgery", "Park Lane Surgery"
     r"(?-i:(?:Road|Street|Lane|Avenue|Hill|Green|Park|Square|House|Way|Drive|Close)\s+Surgery)|"
     # more places of daily life: "Legends Casino", "Dimple Dell Park", "Paycor Stadium", "Balogun Market",
@@ -127,7 +131,8 @@ class FacilityRecognizer(LexiconRecognizer):
     ACRONYM_SERVICE = re.compile(
         r"\b(?P<phi>[A-Z]{2,6})(?=,?\s+(?:\d{1,2}/\d{1,2}\s+)?(?i:clinic|ed|er|emergency|burn|lab|labs|note|notes|"
         r"records?|liaison|cardiology|oncology|radiology|imaging|ortho|neuro|surgery|icu|ccu|micu|pharmacy|"
-        r"outpatient|inpatient|admission|discharge)\b)"
+        r"outpatient|inpatient|admission|discharge|endocrine|endocrinology|nephrology|hematology|"
+        r"asthma\s+clinic|sleep)\b)"
     )
     SAINT = re.compile(
         r"\b(?:st|saint|mt|mount)\.?\s+[A-Z][a-z]+(?:'s)?(?:\s+(?:hospital|medical|regional|general))?",
@@ -162,7 +167,9 @@ class FacilityRecognizer(LexiconRecognizer):
                 results.append(RecognizerResult(LOCATION, match.start("phi"), match.end("phi"), 0.7))
         for match in self.ACRONYM_SERVICE.finditer(text):
             word = match.group("phi")
-            if self._is_hospital_acronym(word):
+            if self._is_hospital_acronym(word) or (
+                case_at(text, match.start()) is Case.MIXED and self._is_place_acronym(word)
+            ):
                 results.append(RecognizerResult(LOCATION, match.start("phi"), match.end("phi"), 0.65))
         for match in self.SAINT.finditer(text):
             results.append(RecognizerResult(LOCATION, match.start(), self._town_end(text, match.end()), 0.6))
@@ -287,6 +294,18 @@ class FacilityRecognizer(LexiconRecognizer):
         if low in CONNECTORS or low in GENERIC:
             return False
         return not self.lexicon.is_clinical(low) or self.lexicon.is_town(low)
+
+    def _is_place_acronym(self, word: str) -> bool:
+        """An acronym of three letters or more that is no clinical one nor a word, in a mixed-case line:
+        before a service ("LBJ ED", "HCMC Endocrine", "CHOA asthma clinic") it is a hospital's."""
+        lex = self.lexicon
+        low = word.lower()
+        return (
+            len(word) >= 3
+            and word not in lex.state_abbrevs
+            and lex.zipf(low) < 3.5  # "HIM", "ADMIN", "STAFF" are words
+            and not (low in lex.medical_words or lex.is_clinical(low) or lex.is_clinical_term(low))
+        )
 
     def _is_hospital_acronym(self, word: str) -> bool:
         low = word.lower()

@@ -191,6 +191,11 @@ DEV6 = [
     ("e-RS UBRN: 0004 7712 9031", "0004 7712 9031"),
     ("Client: Bohdan K.   PHIN: 118 442 907", "118 442 907"),
     ("Workstation: DSMC-RAD-WS17", "DSMC-RAD-WS17"),
+    ("Insulin pump managed by HCMC Endocrine (Dr. Gebremedhin).", "HCMC"),
+    ("Follow-up: CHOA asthma clinic in 2 weeks.", "CHOA"),
+    ("School bus driver for Lodge Grass Public Schools.", "Lodge Grass Public Schools"),
+    ("Ix (12/11/2024, Anand Diagnostic Laboratory): FBS 212", "Anand Diagnostic Laboratory"),
+    ("Llandaff North Medical Centre (Cardiff and Vale UHB)", "Cardiff and Vale UHB"),
 ]
 
 CASES = [
@@ -291,6 +296,11 @@ KEEP = [
     # a pain score with the time of day; a dose's extension look-alike
     ("Pain 3/10 1400 after the dose.", "3/10"),
     ("Dose given 1/2 tab at bedtime.", "1/2"),
+    # clinical acronyms before a service are no hospital's; acronyms in ALL-CAPS lines
+    ("Referred to the IBD clinic for biologics.", "IBD"),
+    ("PFT lab booked for Tuesday.", "PFT"),
+    ("Seen in MFM clinic at 28 weeks.", "MFM"),
+    ("PT TO FOLLOW CLINIC IN 2 WKS.", "FOLLOW"),
     # a time before an address; a quarter that is an organism's initial; a single letter after a title
     ("Burn clinic tomorrow at 09:00, 2211 Lomas Blvd NE.", "09:00"),
     ("Lives at 12 Main St. E. coli grew in the urine.", "E. coli"),
