@@ -57,7 +57,7 @@ RESULTS = HERE / "results" / "deid_eval.json"
 # their gold tags, as shipped in the PyPI package philter-lite (bench extra). Read in place, not copied.
 I2B2_PACKAGE = "philter_lite"
 # The clinical fixture splits, in the order they were written (README: How the de-identifier is evaluated).
-SPLITS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "test", "holdout", "holdout2", "holdout3", "holdout4")
+SPLITS = tuple("dev dev2 dev3 dev4 dev5 dev6 dev7 test holdout holdout2 holdout3 holdout4".split())
 
 # presidio-synth labels that map to one deid entity whatever their text (see the docstring).
 SYNTH_MAP: dict[str, str | None] = {
