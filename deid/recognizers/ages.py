@@ -71,10 +71,16 @@ class AgeRecognizer(RegexRecognizer):
         # (these two begin at the comma or the verb, where the text is searched for them cheaply; the
         # name before is checked by validate)
         ("after_name", rf",[ ]+(?P<phi>{OLD}|{OLD_WORDS})(?:,\s+|[?;)]|\.(?!\d))", 0.6),
+        # an age in brackets after a date of birth: "DOB: 30/05/1933 (92)"
+        (
+            "after_birth_date",
+            rf"\b(?i:dob|d\.o\.b\.?|born|date\s+of\s+birth)\b[^\n()]{{0,24}}\((?P<phi>{OLD})\)",
+            0.7,
+        ),
         # an age said of a person: "she's 92, 44 kg", "he is 95 and lives alone", "Idris is 91 now"
         (
             "person_is",
-            rf"(?:['’]s|[ ]is|[ ]was)[ ]+(?:now[ ]+)?"
+            rf"(?:['’]s|[ ](?i:is|was))[ ]+(?i:now[ ]+)?"
             rf"(?P<phi>{OLD})\b(?![.,]\d|\s*(?:%|°|/|-|kg|lbs?|mm|cm|ml|mg|bpm|beats|breaths|over\b))",
             0.6,
         ),
@@ -93,7 +99,7 @@ class AgeRecognizer(RegexRecognizer):
     def _said_of_a_person(self, text: str, start: int, pattern: str) -> bool:
         """The word before the age is a pronoun or a name, not a score or a vital sign: "Mrs Jones
         (94)", "Mr Pike, 90,", "she's 92"; not "Morse (95)", "SpO2 (94)", "Sats is 92"."""
-        head = re.sub(r"(?:['’]s|\s+is|\s+was)?\W*(?:now\s+)?$", "", text[max(0, start - 30) : start])
+        head = re.sub(r"(?i:['’]s|\s+is|\s+was)?\W*(?i:now\s+)?$", "", text[max(0, start - 30) : start])
         words = re.findall(r"[^\W\d_]+", head)
         if not words:
             return False

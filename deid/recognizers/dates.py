@@ -41,7 +41,10 @@ HOLIDAYS = (
     r"|boxing\s+day|st\.?\s+patrick'?s\s+day|canada\s+day|anzac\s+day|australia\s+day"
     # the other US federal holidays
     r"|mlk\s+day|martin\s+luther\s+king(?:,?\s+jr\.?)?\s+day|presidents'?\s+day|veterans'?\s+day"
-    r"|columbus\s+day|juneteenth)"
+    r"|columbus\s+day|juneteenth"
+    # feasts and new years of other calendars, and a new year wished for: "celebrating Tết", "HAPPY NEW YEAR"
+    r"|t[eế]t|diwali|deepavali|eid(?:\s+al-[a-z]+)?|lunar\s+new\s+year|chinese\s+new\s+year|kwanzaa|nowruz"
+    r"|new\s+year)"
 )
 ORDINAL_NOUNS = re.compile(
     r"\s*(?:-\s*)?(?:dose|line|degree|trimester|time|day|week|month|year|cycle|round|grade|toe|finger|"
@@ -139,9 +142,17 @@ class DateRecognizer(RegexRecognizer):
             rf"return|rtc|f/u|due|appt|appointment)[\s-]+(?P<phi>{MONTH})\b\.?",
             0.7,
         ),
+        # with "early", "mid" or "late", which place the day within the month: "since mid-March"
+        (
+            "month_part",
+            rf"\b(?P<phi>(?:early|mid|late)[\s-]+{MONTH})\b\.?",
+            0.7,
+        ),
         (
             "ordinal_day",
-            r"\b(?:on|since|from|until|till|by|the|of|before|after)\s+(?:the\s+)?(?P<phi>(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))\b",
+            # ("the" with it: a day's name in speech is "the 27th")
+            r"(?:\b(?:on|since|from|until|till|by|of|before|after)\s+|\b(?=the\s))"
+            r"(?P<phi>(?:the\s+)?(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))\b",
             0.7,
         ),
         # a year of birth that shows an age of 90 or more must go too (Safe Harbor: "all elements of
@@ -180,6 +191,8 @@ class DateRecognizer(RegexRecognizer):
             r"(?:\s(?:de\s)?(?:1[89]|2\d)\d{2}\b)?",
             0.8,
         ),
+        # two months as a span of time: "travel to Mirpur Dec-Jan", "(Sept-Dec)"
+        ("month_pair", rf"\b{MONTH}\.?[-–]{MONTH}\b\.?", 0.7),
         ("month_range", rf"\b{MONTH}\.?\s*[-–]\s*{MONTH}\.?,?\s+(?:(?:1[89]|2\d)\d{{2}}|'\d{{2}})\b", 0.85),
     )
 
@@ -205,7 +218,14 @@ class DateRecognizer(RegexRecognizer):
             return not ORDINAL_NOUNS.match(text, end)
         if pattern == "weekday_date":
             return _weekday_date_is_date(span, text, end)
-        if pattern in ("month_day", "day_month", "month_cued", "month_short_year_word"):
+        if pattern in (
+            "month_day",
+            "day_month",
+            "month_cued",
+            "month_part",
+            "month_short_year_word",
+            "month_pair",
+        ):
             return _month_word_is_date(span, text, end)
         return True
 

@@ -198,7 +198,9 @@ class FacilityRecognizer(LexiconRecognizer):
             phrase = " ".join(words[:n])
             if len(words) < n or not lexicon.is_town(phrase) or lexicon.is_place_word(phrase):
                 continue
-            if comma or lexicon.zipf(words[0]) < 4.0:  # "Hospital Medicine Progress Note": no town
+            line_end = re.match(r"[ \t]*(?:\n|$)", text[after.start("town") + len(phrase) :]) is not None
+            # "Hospital Medicine Progress Note": no town; "Pollokshields Medical Practice Glasgow\n": one
+            if comma or lexicon.zipf(words[0]) < 4.0 or (line_end and lexicon.zipf(words[0]) < 5.0):
                 return after.start("town") + len(phrase)
         return end
 

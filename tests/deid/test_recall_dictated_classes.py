@@ -196,6 +196,15 @@ DEV6 = [
     ("School bus driver for Lodge Grass Public Schools.", "Lodge Grass Public Schools"),
     ("Ix (12/11/2024, Anand Diagnostic Laboratory): FBS 212", "Anand Diagnostic Laboratory"),
     ("Llandaff North Medical Centre (Cardiff and Vale UHB)", "Cardiff and Vale UHB"),
+    ("Insomnia over ~6 weeks (since about mid-March).", "mid-March"),
+    ("Return ~late May, before they head to the lake.", "late May"),
+    ("Lunch at a restaurant in Alhambra (celebrating Tết with family).", "Tết"),
+    ('0005 01/01/2062 - PT STATES "HAPPY NEW YEAR" THEN VOMITED.', "NEW YEAR"),
+    ("Recent travel to Mirpur Dec-Jan.", "Dec-Jan"),
+    ("Son's graduation from Westerville North on the 27th.", "the 27th"),
+    ("NHS No: 438 062 9917     DOB: 30/05/1933 (92)", "92"),
+    ("PT SMILED, TEARFUL. PT IS 92, RETIRED NURSE.", "92"),
+    ("Dr Morrison\nPollokshields Medical Practice Glasgow\n\nDear Dr Morrison", "Glasgow"),
 ]
 
 CASES = [
@@ -301,6 +310,9 @@ KEEP = [
     ("PFT lab booked for Tuesday.", "PFT"),
     ("Seen in MFM clinic at 28 weeks.", "MFM"),
     ("PT TO FOLLOW CLINIC IN 2 WKS.", "FOLLOW"),
+    # ordinals that count, not date; a saturation in capitals
+    ("Pt is on her 2nd cycle of chemo, 3rd line.", "2nd cycle"),
+    ("SATS IS 92 ON RA.", "92"),
     # a time before an address; a quarter that is an organism's initial; a single letter after a title
     ("Burn clinic tomorrow at 09:00, 2211 Lomas Blvd NE.", "09:00"),
     ("Lives at 12 Main St. E. coli grew in the urine.", "E. coli"),
