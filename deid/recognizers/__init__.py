@@ -18,6 +18,7 @@ from deid.recognizers.cued_places import (
     CareAgencyRecognizer,
     ResultPlaceRecognizer,
     SchoolRecognizer,
+    TheNamedPlaceRecognizer,
 )
 from deid.recognizers.dates import DateRecognizer
 from deid.recognizers.described import DescribedNameRecognizer
@@ -85,6 +86,7 @@ RECOGNIZER_CLASSES = (
     LetterheadRecognizer,
     RecordHeaderRecognizer,
     OrganisationRecognizer,
+    TheNamedPlaceRecognizer,
     SpacyNerRecognizer,
     DateRecognizer,
     AgeRecognizer,

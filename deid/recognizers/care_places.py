@@ -19,7 +19,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 from deid.lexicon import Lexicon
 from deid.recognizers.base import RegexRecognizer
 from deid.recognizers.facilities import CONNECTORS, GENERIC, FacilityRecognizer
-from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES, TITLES
+from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES, ROLES, TITLES
 from deid.text import Case, case_at, text_case
 from deid.types import LOCATION
 
@@ -76,6 +76,7 @@ def generic_word(word: str, lexicon: Lexicon) -> bool:
         or low in GENERIC
         or low in NOT_NAMES
         or low in TITLES
+        or low in ROLES  # "admitted to the Hospitalist service"
         or lexicon.is_clinical(low)
         or FacilityRecognizer.HEAD.fullmatch(low) is not None
     )

@@ -19,7 +19,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.recognizers.base import RegexRecognizer
 from deid.recognizers.facilities import GENERIC, PLACE_WORD, STOPPERS, EmployerRecognizer
-from deid.recognizers.name_words import NOT_NAMES
+from deid.recognizers.name_words import NOT_NAMES, ROLES
 from deid.types import LOCATION
 
 # Departments a specimen, scan or script goes to inside any hospital: they name no place. Written here
@@ -116,3 +116,31 @@ class CareAgencyRecognizer(RegexRecognizer):
             return False  # a role or a frequency ("RN", "LPN", "QDS"), or words that name no place
         lex = self.lexicon
         return not lex.is_place_word(low) and lex.zipf(low) < self.COMMON_ZIPF and not lex.is_clinical(low)
+
+
+class TheNamedPlaceRecognizer(RegexRecognizer):
+    """LOCATION: a place known by one name with "the", after a place preposition: "in the Mater",
+    "at The Alfred", "from the Bronx". The name is capitalised mid-sentence, and neither a common
+    nor a clinical word nor a department ("in the ED", "to the Clinic", "in the Spring")."""
+
+    ENTITY = LOCATION
+    FLAGS = 0
+    PATTERNS = (
+        (
+            "the_named",
+            r"\b(?i:at|in|to|from|into)\s+(?P<phi>(?:the|The)\s+[A-Z][a-z]{2,})\b(?![ ](?:[A-Z]|\d)|[-'’])",
+            0.6,
+        ),
+    )
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        word = text[start:end].split()[-1]
+        low = word.lower()
+        lex = self.lexicon
+        if low in GENERIC or low in NOT_NAMES or low in DEPARTMENTS or lex.is_place_word(low):
+            return False  # "the Clinic", "the ward"; a country or a state is no Safe Harbor place
+        if lex.is_clinical(low) or lex.is_clinical_term(low) or low in lex.foreign_months:
+            return False
+        if low in ROLES or low.endswith(("ology", "ics")):
+            return False  # "to the Hospitalist service", "from the Cardiology floor"
+        return lex.is_town(low) or lex.zipf(low) < (4.5 if lex.is_census_name(low) else 3.5)

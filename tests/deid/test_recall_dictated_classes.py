@@ -205,6 +205,8 @@ DEV6 = [
     ("NHS No: 438 062 9917     DOB: 30/05/1933 (92)", "92"),
     ("PT SMILED, TEARFUL. PT IS 92, RETIRED NURSE.", "92"),
     ("Dr Morrison\nPollokshields Medical Practice Glasgow\n\nDear Dr Morrison", "Glasgow"),
+    ("Brother Declan had CABG in the Mater last year.", "the Mater"),
+    ("A session in The Goblet pub on Malahide Road.", "The Goblet"),
 ]
 
 CASES = [
@@ -310,6 +312,10 @@ KEEP = [
     ("PFT lab booked for Tuesday.", "PFT"),
     ("Seen in MFM clinic at 28 weeks.", "MFM"),
     ("PT TO FOLLOW CLINIC IN 2 WKS.", "FOLLOW"),
+    # "the" and a word that names no one place
+    ("He asked to be treated at the Clinic where his wife was.", "the Clinic"),
+    ("Came in the Spring for a visit.", "the Spring"),
+    ("Admitted to the Hospitalist service overnight.", "the Hospitalist"),
     # ordinals that count, not date; a saturation in capitals
     ("Pt is on her 2nd cycle of chemo, 3rd line.", "2nd cycle"),
     ("SATS IS 92 ON RA.", "92"),
