@@ -10,6 +10,7 @@ import re
 
 from deid.recognizers.base import RegexRecognizer
 from deid.recognizers.name_words import NOT_NAMES
+from deid.text import Case, case_at
 from deid.types import LOCATION
 
 STREET_SUFFIX = (
@@ -98,6 +99,12 @@ class StreetAddressRecognizer(RegexRecognizer):
             r"\s(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Ln|Lane|Hwy|Highway|Pkwy|Parkway)\b\.?"
             r"(?:\s(?:N|S|E|W|NE|NW|SE|SW)\b(?![.'’]\w|\.\s?[a-z]))?))",
             0.7,
+        ),
+        # the same in a lower-case note: "lives in the ironbound on ferry st", "bakery on marconi ave"
+        (
+            "street_unnumbered_lower",
+            r"\b(?:on|off|near)\s+(?P<phi>(?-i:[a-z]{3,}(?:\s[a-z]{3,})?\s(?:st|ave|rd|blvd|street|avenue|road)))\b",
+            0.6,
         ),
         # the streets named without a street word: "140 Broadway", "12 The Esplanade"
         (
@@ -218,8 +225,12 @@ class StreetAddressRecognizer(RegexRecognizer):
         )
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
-        if pattern == "street_unnumbered":
+        if pattern in ("street_unnumbered", "street_unnumbered_lower"):
             first = text[start:end].split()[0].lower()
+            if pattern == "street_unnumbered_lower" and (
+                self.lexicon.is_clinical(first) or case_at(text, start) is not Case.LOWER
+            ):
+                return False  # "on the rd", "on iv abx st": a lower-case note's words, not a street
             return first not in CALENDAR_WORDS and first not in NOT_NAMES
         if pattern == "unit":
             # "flat 3 days", "T waves flat 3 leads": a flat's number is followed by the address

@@ -62,7 +62,7 @@ FACILITY_HEAD = (
     r"Housing\s+Authority|Cab|Foods|Sons|Medical|MEDICAL)|"
     # abbreviated heads of a medical, health or community centre or college, and a town's police or
     # fire service: "Tufts MC", "Jamaica Plain HC", "Bunker Hill CC", "Revere PD", "Framingham FD"
-    r"(?-i:MC|HC|CHC|CC|PD|FD|Police|POLICE|Fire\s+Department)(?!:)|"
+    r"(?-i:MC|HC|CHC|CC|PD|FD|Police|POLICE|Fire(?:\s+Department)?|FIRE)(?!:)|"
     r"urology|gastroenterology|endoscopy|ophthalmology|optometry|dental|dentistry|diagnostics|therapy|"
     r"rheumatology|geriatrics|nephrology|pulmonology|endocrinology|ha?ematology|"
     r"physicians|specialists|partners|practice|medicine|vna|recovery|seniorlife|residence|village|"
@@ -132,7 +132,7 @@ class FacilityRecognizer(LexiconRecognizer):
         r"\b(?P<phi>[A-Z]{2,6})(?=,?\s+(?:\d{1,2}/\d{1,2}\s+)?(?i:clinic|ed|er|emergency|burn|lab|labs|note|notes|"
         r"records?|liaison|cardiology|oncology|radiology|imaging|ortho|neuro|surgery|icu|ccu|micu|pharmacy|"
         r"outpatient|inpatient|admission|discharge|endocrine|endocrinology|nephrology|hematology|"
-        r"asthma\s+clinic|sleep)\b)"
+        r"asthma\s+clinic|sleep|wound|infusion|rehab|stroke|transplant|peds|urgent\s+care)\b)"
     )
     SAINT = re.compile(
         r"\b(?:st|saint|mt|mount)\.?\s+[A-Z][a-z]+(?:'s)?(?:\s+(?:hospital|medical|regional|general))?",
@@ -306,6 +306,7 @@ class FacilityRecognizer(LexiconRecognizer):
             len(word) >= 3
             and word not in lex.state_abbrevs
             and lex.zipf(low) < 3.5  # "HIM", "ADMIN", "STAFF" are words
+            and self.HEAD.fullmatch(low) is None  # "SNF", "VNA", "LTACH": kinds of place
             and not (low in lex.medical_words or lex.is_clinical(low) or lex.is_clinical_term(low))
         )
 

@@ -75,6 +75,9 @@ class RoomBedRecognizer(RegexRecognizer):
         return not (pattern == "icu_number" and re.fullmatch(r"(?:[01]\d|2[0-3])[0-5]\d", text[start:end]))
 
 
+DOSE_AFTER = re.compile(r"\s*(?i:mcg|mg|ml|g|units?|u\b|mmol|meq|%|l/min|lpm|mcg/kg)")
+
+
 class WardRecognizer(RegexRecognizer):
     """A ward or building named after a person, with its floor: "Shapiro 5", "Yawkey 2B", "Lunder 6"."""
 
@@ -117,8 +120,21 @@ class WardRecognizer(RegexRecognizer):
             low = words[0].lower()
             # "Cedar Ward" names a place; "Stroke Unit", "Medical Ward", "the Ward" describe one
             return not (low in GENERIC or low in NOT_NAMES or lex.is_clinical(low) or lex.zipf(low) >= 4.5)
-        if pattern == "caps_ward" and (lex.zipf(words[0]) >= 4.0 or not self.UNIT_AFTER.match(text, end)):
-            return False  # in capitals only a rare word with a room or bed after: not "LEVO 4", "DAY 2"
+        if DOSE_AFTER.match(text, end):
+            return False  # "ON LEVO 4 MCG": a drug's dose, not a ward
+        if pattern == "caps_ward":
+            # in capitals only a rare word or a surname, with a room or bed after or a move before:
+            # "BLAKE 7 BED 12", "TRANSFERRED TO WHITE 9"; not "LEVO 4", "DAY 2"
+            name = words[0].lower()
+            if lex.zipf(name) >= 4.0 and not lex.is_census_name(name):
+                return False
+            context = before(text, start, 40)
+            if not (
+                self.UNIT_AFTER.match(text, end)
+                or self.PLACE_BEFORE.search(context)
+                or re.search(r"\b(?:on|bed)\s$", context)
+            ):
+                return False
         for w in words:
             low = w.lower()
             if low in self.NOT_WARDS or low in NOT_NAMES or lex.is_clinical(low) or low in lex.eponyms:

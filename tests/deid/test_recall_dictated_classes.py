@@ -207,6 +207,10 @@ DEV6 = [
     ("Dr Morrison\nPollokshields Medical Practice Glasgow\n\nDear Dr Morrison", "Glasgow"),
     ("Brother Declan had CABG in the Mater last year.", "the Mater"),
     ("A session in The Goblet pub on Malahide Road.", "The Goblet"),
+    ("Wound check - VUMC Wound Care, One Hundred Oaks, 11/4", "VUMC"),
+    ("BROUGHT BY WEST ALLIS FIRE TO OUR EMERGENCY ROOM.", "WEST ALLIS FIRE"),
+    ("lives on the hill above his old bakery on marconi ave. stairs x 14.", "marconi ave"),
+    ("HE WAS ADMITTED TO THE MICU ON BLAKE 7, STARTED ON OCTREOTIDE.", "BLAKE 7"),
 ]
 
 CASES = [
@@ -312,6 +316,10 @@ KEEP = [
     ("PFT lab booked for Tuesday.", "PFT"),
     ("Seen in MFM clinic at 28 weeks.", "MFM"),
     ("PT TO FOLLOW CLINIC IN 2 WKS.", "FOLLOW"),
+    # a dose after a drug in capitals; anatomical acronyms after a place preposition
+    ("STARTED ON LEVO 4 MCG/MIN.", "LEVO 4"),
+    ("Soft murmur at RUSB, pain in RLQ, stenosis in RCA.", "RUSB"),
+    ("Occlusion of the left MCA stroke pathway activated.", "MCA"),
     # "the" and a word that names no one place
     ("He asked to be treated at the Clinic where his wife was.", "the Clinic"),
     ("Came in the Spring for a visit.", "the Spring"),
