@@ -163,7 +163,9 @@ class FacilityRecognizer(LexiconRecognizer):
                 results.append(RecognizerResult(LOCATION, start, end, self.SCORE))
         for match in self.ACRONYM.finditer(text):
             word = match.group("phi")
-            if self._is_hospital_acronym(word):
+            if self._is_hospital_acronym(word) or (
+                case_at(text, match.start("phi")) is Case.MIXED and self._is_place_acronym(word)
+            ):
                 results.append(RecognizerResult(LOCATION, match.start("phi"), match.end("phi"), 0.7))
         for match in self.ACRONYM_SERVICE.finditer(text):
             word = match.group("phi")

@@ -211,6 +211,8 @@ DEV6 = [
     ("BROUGHT BY WEST ALLIS FIRE TO OUR EMERGENCY ROOM.", "WEST ALLIS FIRE"),
     ("lives on the hill above his old bakery on marconi ave. stairs x 14.", "marconi ave"),
     ("HE WAS ADMITTED TO THE MICU ON BLAKE 7, STARTED ON OCTREOTIDE.", "BLAKE 7"),
+    ("One prior ED visit at OHSU 3/2021 (panic).", "OHSU"),
+    ("Infliximab next at RPA, then every 8 weeks.", "RPA"),
 ]
 
 CASES = [
