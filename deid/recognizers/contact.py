@@ -85,7 +85,7 @@ class PhoneRecognizer(RegexRecognizer):
         # a three-digit extension after its own word: "Unit Manager   ext 225"
         (
             "short_extension",
-            r"\b(?:ext|extn|extension)\.?\s*[:#]?\s*(?P<phi>\d{3})\b(?![\d/]|\.\d|-\d|\s*(?:mg|ml|units?)\b)",
+            r"\b(?:ext|extn|extension|bleep|blp|pager|pgr)\.?\s*[:#]?\s*(?P<phi>\d{3})\b(?![\d/]|\.\d|-\d|\s*(?:mg|ml|units?)\b)",
             0.75,
         ),
         # "PAGED 0415 AT 5-8812", "call him at 4-4417", "reached at x4417": the number after "at"

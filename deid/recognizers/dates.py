@@ -44,7 +44,10 @@ HOLIDAYS = (
     r"|columbus\s+day|juneteenth"
     # feasts and new years of other calendars, and a new year wished for: "celebrating Tết", "HAPPY NEW YEAR"
     r"|t[eế]t|diwali|deepavali|eid(?:\s+al-[a-z]+)?|lunar\s+new\s+year|chinese\s+new\s+year|kwanzaa|nowruz"
-    r"|new\s+year)"
+    r"|dussehra|navratri|durga\s+puja|ramadan|nochebuena|holy\s+week|good\s+friday|ash\s+wednesday|undas"
+    # days of one country or state: "Paddy's Day", "Heritage Day", "Pioneer Day", "St-Jean", "Melbourne Cup"
+    r"|(?:st\.?\s+)?paddy'?s\s+day|heritage\s+day|pioneer\s+day|st[-\s]jean(?:-baptiste)?|melbourne\s+cup"
+    r"|valentine'?s|new\s+year)"
 )
 ORDINAL_NOUNS = re.compile(
     r"\s*(?:-\s*)?(?:dose|line|degree|trimester|time|day|week|month|year|cycle|round|grade|toe|finger|"
@@ -191,6 +194,8 @@ class DateRecognizer(RegexRecognizer):
             r"(?:\s(?:de\s)?(?:1[89]|2\d)\d{2}\b)?",
             0.8,
         ),
+        # months in a list: "gout flares Jan, March, May"
+        ("month_list", rf"\b{MONTH}\.?(?:,\s*(?:and\s+)?{MONTH}\.?){{2,}}\b", 0.7),
         # two months as a span of time: "travel to Mirpur Dec-Jan", "(Sept-Dec)"
         ("month_pair", rf"\b{MONTH}\.?[-–]{MONTH}\b\.?", 0.7),
         ("month_range", rf"\b{MONTH}\.?\s*[-–]\s*{MONTH}\.?,?\s+(?:(?:1[89]|2\d)\d{{2}}|'\d{{2}})\b", 0.85),

@@ -35,6 +35,14 @@ class DictationRecognizer(RegexRecognizer):
             r"\b(?:Our|Your|OUR|YOUR)\s+(?:ref|Ref|REF)\.?\s*:?\s*(?P<phi>[A-Za-z]{2,5}/[A-Za-z]{2,5})\b",
             0.7,
         ),
+        # the user names of a chat export: "[02:14] jpatel4: hey is this the 6c cross cover?"
+        ("chat_user", r"\[\d{1,2}:\d{2}(?::\d{2})?\][ \t]*(?P<phi>[A-Za-z][A-Za-z0-9._-]{2,24})[ \t]*:", 0.7),
+        # a user name written with its capitals after "filed by": "Filed by HSandhu"
+        (
+            "filed_by",
+            r"\b(?i:filed|signed|entered|printed|verified)\s+by\s+(?P<phi>[A-Z]{1,2}[A-Z][a-z]{2,})\b",
+            0.7,
+        ),
         # the typist's initials after their label: "TR:  lg"
         (
             "typist",
@@ -58,6 +66,8 @@ class DictationRecognizer(RegexRecognizer):
             return not TRAINING_GRADE.fullmatch(text[start:end])
         if pattern == "user_name":
             return self._user_name(text[start:end])
+        if pattern in ("chat_user", "filed_by"):
+            return text[start:end].lower() not in NOT_NAMES
         if pattern == "typist":
             return text[start:end].lower() not in NOT_NAMES
         parts = re.split(r"[/:]", text[start:end])[1:]

@@ -42,7 +42,9 @@ LABEL = (
     # the numbers of a dictation and its transcription: "Job #: 48213", "eScription document:1-1234567"
     r"job|batch|document|dictation|transcription|"
     # an NHS e-Referral's booking number, Manitoba's health number, a reading workstation's name
-    r"ubrn|phin|workstation)"
+    r"ubrn|phin|workstation|"
+    # a province's health number, a provider's, a clinic's and an antenatal booking's numbers
+    r"health\s+number|provider|clinic\s+(?:no\.?|number|#)|booking)"
 )
 # An issuer's acronym before "no." or "reg.": "GMS no. 2291840K", "EHIC no. 80826 ...", "KMC Reg. 44718".
 ACRONYM_NUMBER = r"(?-i:\b[A-Z]{2,6})\s+(?:reg(?:istration|d)?\.?(?:\s+no\.?)?|no\.|no:)"
@@ -98,7 +100,7 @@ class LabelledIdRecognizer(RegexRecognizer):
             rf"\b(?:{LABEL}|meeting(?:\s+id)?|kit|conference|room\s+code|passcode)\s*(?:number|no\.?|#|id|code)?\s*[:#=]?\s*"
             # with its issuer's capitals before it: "Member ID: UHC 991 042 771", "ref COR 2025 006214"
             # and at the end of a sentence: "IHI 7004 1183 62."
-            r"(?P<phi>(?-i:[A-Z]{2,5} )?\d{2,6}(?: \d{2,6}){1,4})(?!\d|\.\d)",
+            r"(?P<phi>(?-i:[A-Z]{2,5} )?\d{2,6}(?: \d{2,6}){1,4}(?-i:[A-Z])?)(?!\d|\.\d)",
             0.8,
         ),
         # a vehicle plate, written in two groups: "VEHICLE PLATE 7KT 449", "license plate ABC-1234"

@@ -128,7 +128,10 @@ class RecordNameRecognizer(RegexRecognizer):
             "record_name",
             # after the label of the person a record or letter is about: "RE: DUBROVSKY, MIECZYSLAW"
             r"^[ \t]*(?i:(?:pt|patient|client|member|resident|re|name)[ \t]*:[ \t]*)?"
-            rf"(?P<phi>(?:(?:ST|St|SAINT|Saint)\.?[ ]|(?:al|el|Al|El|AL|EL)-)?{UPPER}[\w'’-]+,[ ]?{UPPER}[\w'’-]+(?:[ ]{UPPER}[\w'’-]*\.?)?)"
+            # (two surnames, and up to two more given names or initials: "Ordóñez Chavarría, Wilmer",
+            # "DIMACULANGAN, MA. CRISTINA R.")
+            rf"(?P<phi>(?:(?:ST|St|SAINT|Saint)\.?[ ]|(?:al|el|Al|El|AL|EL)-)?{UPPER}[\w'’-]+(?:[ ]{UPPER}[\w'’-]+)?,[ ]?"
+            rf"{UPPER}[\w'’-]+\.?(?:[ ]{UPPER}[\w'’-]*\.?){{0,2}})"
             r"(?=[ \t]{2,}|[ \t]*\(|[ \t]*[|]|[ \t]*$|[ \t]+(?i:id|mrn|mr\#|dob|nhs|hosp|uhid|age|sex|ward|bed|unit|acct|chart)\b)",
             0.7,
         ),

@@ -213,6 +213,16 @@ DEV6 = [
     ("HE WAS ADMITTED TO THE MICU ON BLAKE 7, STARTED ON OCTREOTIDE.", "BLAKE 7"),
     ("One prior ED visit at OHSU 3/2021 (panic).", "OHSU"),
     ("Infliximab next at RPA, then every 8 weeks.", "RPA"),
+    ("[02:14] jpatel4: hey is this the 6c cross cover?", "jpatel4"),
+    ("Results - U&E: Cr 92. Filed by HSandhu. Normal.", "HSandhu"),
+    ("Admitted after heavy drinking during Dussehra celebrations.", "Dussehra"),
+    ("Wants to stop before Paddy's Day as he marshals the parade.", "Paddy's Day"),
+    ("Prior gout flares Jan, March, May - all after parties.", "Jan, March, May"),
+    ("Manitoba Health number 112 448 901; travel insurance.", "112 448 901"),
+    ("Centrelink CRN 204 881 937K - not eligible.", "204 881 937K"),
+    ("Booked patient (booking no. ANC/82/1104).", "ANC/82/1104"),
+    ("SHO to Prof Hegarty     Bleep 447", "447"),
+    ("Patient: Ordóñez Chavarría, Wilmer     MRN LAC-93318210", "Ordóñez Chavarría, Wilmer"),
 ]
 
 CASES = [
