@@ -36,6 +36,8 @@ class RoomBedRecognizer(RegexRecognizer):
             r"\b(?:room|rm)\s+(?P<phi>(?-i:[A-Z][a-z]+|[A-Z]{3,})\s\d{1,4}(?:-?\d{1,3})?[A-Z]?)\b",
             0.7,
         ),
+        # a bed by its unit and number, as sign-out lists write it: "1) 7B-14 HALVORSEN", "6c-22 mrs. a"
+        ("unit_bed", r"(?<![\w/.:-])(?P<phi>\d{1,2}[A-Za-z]{1,2}-\d{1,3}[A-Za-z]?)(?![\w/-]|\.\d)", 0.65),
         # an operating room by its number, where a patient goes or comes from: "ARRIVED FROM OR 6"
         (
             "theatre",
@@ -71,11 +73,23 @@ class RoomBedRecognizer(RegexRecognizer):
     )
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        if pattern == "unit_bed":
+            return _bed_code(text, start, end)
         # "TO ICU 0400 BED 12": a time of day, not a bed
         return not (pattern == "icu_number" and re.fullmatch(r"(?:[01]\d|2[0-3])[0-5]\d", text[start:end]))
 
 
 DOSE_AFTER = re.compile(r"\s*(?i:mcg|mg|ml|g|units?|u\b|mmol|meq|%|l/min|lpm|mcg/kg)")
+
+
+def _bed_code(text: str, start: int, end: int) -> bool:
+    """A unit's bed ("7B-14"), not a range or a time ("70S-80S", "1x-2 tabs", "7a-7p", "CKD 3b-4")."""
+    letters = re.match(r"\d+([A-Za-z]+)", text[start:end])
+    if letters is None or letters.group(1).lower() in ("s", "x", "a", "p", "am", "pm"):
+        return False
+    if re.search(r"(?i:stage|ckd|grade|class|type|gold)\W*$", text[max(0, start - 12) : start]):
+        return False
+    return not re.match(r"\s*(?i:mg|mcg|ml|units?|min|hrs?|hours?|days?|weeks?|tabs?|times)", text[end:])
 
 
 class WardRecognizer(RegexRecognizer):

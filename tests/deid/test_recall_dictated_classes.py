@@ -222,6 +222,8 @@ DEV6 = [
     ("Centrelink CRN 204 881 937K - not eligible.", "204 881 937K"),
     ("Booked patient (booking no. ANC/82/1104).", "ANC/82/1104"),
     ("SHO to Prof Hegarty     Bleep 447", "447"),
+    ("1) 7B-14 HALVORSEN, Einar 78M - WATCHER", "7B-14"),
+    ("[03:10] mrodrigues: 6c-14 cleaned for admit from ed", "6c-14"),
     ("Patient: Ordóñez Chavarría, Wilmer     MRN LAC-93318210", "Ordóñez Chavarría, Wilmer"),
 ]
 
@@ -332,6 +334,10 @@ KEEP = [
     ("STARTED ON LEVO 4 MCG/MIN.", "LEVO 4"),
     ("Soft murmur at RUSB, pain in RLQ, stenosis in RCA.", "RUSB"),
     ("Occlusion of the left MCA stroke pathway activated.", "MCA"),
+    # ranges and times of the shape of a unit's bed
+    ("Give 1x-2 tabs at night.", "1x-2"),
+    ("CKD 3b-4, followed by nephrology.", "3b-4"),
+    ("Sitter 7a-7p tomorrow.", "7a-7p"),
     # "the" and a word that names no one place
     ("He asked to be treated at the Clinic where his wife was.", "the Clinic"),
     ("Came in the Spring for a visit.", "the Spring"),
