@@ -73,6 +73,7 @@ ADDRESS_STARTS = frozenset(
 )
 
 
+ST_SEGMENT = re.compile(r"\s*-?(?i:elevations?|depressions?|changes?|segments?|waves?|abnormalit)")
 # A weekday or a month before "St" is no street: "on Monday St. Luke's called".
 CALENDAR_WORDS = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday january february march april may june
@@ -225,6 +226,8 @@ class StreetAddressRecognizer(RegexRecognizer):
         )
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
+        if ST_SEGMENT.match(text, end) and re.search(r"\bst\.?$", text[start:end], re.IGNORECASE):
+            return False  # "1 mm ST elevation": an ECG's ST segment, not a street
         if pattern in ("street_unnumbered", "street_unnumbered_lower"):
             first = text[start:end].split()[0].lower()
             if pattern == "street_unnumbered_lower" and (

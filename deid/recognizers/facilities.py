@@ -135,7 +135,9 @@ class FacilityRecognizer(LexiconRecognizer):
         r"asthma\s+clinic|sleep|wound|infusion|rehab|stroke|transplant|peds|urgent\s+care)\b)"
     )
     SAINT = re.compile(
-        r"\b(?:st|saint|mt|mount)\.?\s+[A-Z][a-z]+(?:'s)?(?:\s+(?:hospital|medical|regional|general))?",
+        # (not the ST segment of an ECG: "no ST changes", "ST ELEVATION")
+        r"\b(?:st|saint|mt|mount)\.?\s+(?!(?:elevations?|depressions?|changes?|segments?|waves?|abnormalit)\b)"
+        r"[A-Z][a-z]+(?:'s)?(?:\s+(?:hospital|medical|regional|general))?",
         re.IGNORECASE,
     )
     HOSPITAL_ACRONYM = re.compile(r"^(?:[A-Z]{0,4}(?:H|MC|HC|MH|GH|CH|RH|UH|VA|VAMC)|[A-Z]{2,3}MC)$")

@@ -334,6 +334,10 @@ KEEP = [
     ("STARTED ON LEVO 4 MCG/MIN.", "LEVO 4"),
     ("Soft murmur at RUSB, pain in RLQ, stenosis in RCA.", "RUSB"),
     ("Occlusion of the left MCA stroke pathway activated.", "MCA"),
+    # the ST segment of an ECG is no saint and no street
+    ("ECG sinus tach, no ST changes. Trop pending.", "ST changes"),
+    ("NON-ST ELEVATION MYOCARDIAL INFARCTION.", "ST ELEVATION"),
+    ("EKG shows 1 mm ST elevation in II, III, aVF.", "1 mm ST"),
     # ranges and times of the shape of a unit's bed
     ("Give 1x-2 tabs at night.", "1x-2"),
     ("CKD 3b-4, followed by nephrology.", "3b-4"),
