@@ -4,7 +4,8 @@ company list of deid/data/organisations.txt (the members of the major stock indi
 
 A name that is also a common word, a census name or an acronym ("Target", "Apple", "CVS") is taken
 only with a place cue before it ("works at Target") or a store's words after it ("CVS on Main
-St", "Walmart pharmacy"); any other name wherever it is written as listed, or in capitals.
+St", "Walmart pharmacy"); any other name wherever it is written as listed, in capitals, or in a
+lower-case note in lower case ("dialysis at davita").
 """
 
 from __future__ import annotations
