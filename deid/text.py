@@ -100,7 +100,9 @@ def line_cases(text: str) -> tuple[tuple[int, Case], ...]:
 
 def _carries_on(text: str, line_start: int, line: str) -> bool:
     """Whether a line carries on the sentence of a wrapped line before it."""
-    before = len(text[:line_start].rstrip())
+    before = line_start  # the end of the last word before the line (not text[:line_start].rstrip():
+    while before > 0 and text[before - 1].isspace():  # that would copy the text for every line)
+        before -= 1
     return (
         before > 0
         and text[before - 1] not in SENTENCE_END
