@@ -11,9 +11,9 @@ import re
 
 from deid.recognizers.base import RegexRecognizer
 from deid.recognizers.name_words import NOT_NAMES
+from deid.recognizers.names import CREDENTIAL_WORDS
 from deid.types import NAME
 
-CREDENTIAL = r"(?:M\.D\.|MD|D\.O\.|DO|R\.N\.|RN|N\.P\.|NP|P\.A\.(?:-C)?|PA-C|PA|Ph\.D\.|PhD)"
 # Training years and grades written after a credential are not user codes: "MD PGY2", "RN R3".
 TRAINING_GRADE = re.compile(r"(?:PGY|MS|R|HO|PG|FY|ST|CT)\d", re.IGNORECASE)
 
@@ -58,7 +58,7 @@ class DictationRecognizer(RegexRecognizer):
             0.6,
         ),
         # letters and digits after a signer's credential
-        ("signer_code", rf"\b{CREDENTIAL},?[ \t]+(?P<phi>[A-Z]{{1,4}}\d{{1,5}})\b(?![/.-]\d)", 0.6),
+        ("signer_code", rf"\b(?:{CREDENTIAL_WORDS}),?[ \t]+(?P<phi>[A-Z]{{1,4}}\d{{1,5}})\b(?![/.-]\d)", 0.6),
     )
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002

@@ -22,6 +22,8 @@ from deid.recognizers.name_words import NOT_NAMES
 from deid.text import Case, Token, case_at, is_sentence_start, is_wrap, tokenize
 from deid.types import LOCATION
 
+# A British general practice named after its street: "Station Road Surgery", "Park Lane Surgery".
+STREET_SURGERY_NAME = r"(?:Road|Street|Lane|Avenue|Hill|Green|Park|Square|House|Way|Drive|Close)\s+Surgery"
 FACILITY_HEAD = (
     r"(?:hospitals?|hosp|clinics|health\s+services|medical\s+center|medical\s+centre|med\s+ctr|med\s+center|health\s+center|"
     r"health\s+systems?|healthcare|health\s+care|clinic|infirmary|nursing\s+home|"
@@ -46,8 +48,8 @@ FACILITY_HEAD = (
     # Regional Health Authority", "Cardiff and Vale UHB", "United Health Centers", "Lodge Grass Public
     # Schools", "Childhood Cancer Foundation", "Rocky Mountain Health Plans"
     r"laboratory|health\s+authority|(?-i:UHB|HSE)|cent(?:er|re)s|schools|foundation|health\s+plans?|"
-    # a British general practice named after its street: "Station Road Surgery", "Park Lane Surgery"
-    r"(?-i:(?:Road|Street|Lane|Avenue|Hill|Green|Park|Square|House|Way|Drive|Close)\s+Surgery)|"
+    # a British general practice named after its street
+    rf"(?-i:{STREET_SURGERY_NAME})|"
     # more places of daily life: "Legends Casino", "Dimple Dell Park", "Paycor Stadium", "Balogun Market",
     # "Fishermen's Terminal", "Buffalo Chip Campground"
     r"(?-i:Casino|CASINO|Park|Stadium|Terminal|Market|Campground|Pub)|"
@@ -74,9 +76,7 @@ FACILITY_HEAD = (
     r"residential\s+home|correctional\s+(?:facility|cent(?:er|re)|institution)|prison|jail|penitentiary|"
     r"detention\s+cent(?:er|re)|pavilion|barracks|airport|mosque|cathedral|synagogue|gurdwara|hostel|hotel|motel)"
 )
-STREET_SURGERY = re.compile(
-    r"(?:Road|Street|Lane|Avenue|Hill|Green|Park|Square|House|Way|Drive|Close)\s+Surgery"
-)
+STREET_SURGERY = re.compile(STREET_SURGERY_NAME)
 # Heads that only a place of care has: an acronym before one is the place's name ("KEM Hospital").
 STRONG_HEAD = re.compile(
     r"(?i:hospital|hosp\b|infirmary|medical\s+(?:college|cent(?:er|re))|teaching\s+hospital)"
