@@ -18,6 +18,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 from deid.casing import normalise_case
 from deid.lexicon import Lexicon
 from deid.nlp import NerEntity, find_entities, load_nlp_engine
+from deid.place_runs import complete_places, echo_places, rooms_after_names
 from deid.recognizers import build_recognizers
 from deid.recognizers.known import KnownNameRecognizer
 from deid.recognizers.ner import SpacyNerRecognizer
@@ -92,8 +93,10 @@ class Deidentifier:
                 ]
             results = []
             for text, (found, _), ents in zip(texts, ruled, entities, strict=True):
-                spread = spread_names(text, found, self._lexicon)
-                spans = merge_spans(text, found + spread + self._ner_results(text, ents))
+                named = found + spread_names(text, found, self._lexicon)
+                places = complete_places(text, found, self._lexicon) + rooms_after_names(text, named)
+                places += echo_places(text, found + places, self._lexicon)
+                spans = merge_spans(text, named + places + self._ner_results(text, ents))
                 results.append(DeidResult(text=replace(text, spans), spans=tuple(spans)))
             return results
         except DeidError:

@@ -9,6 +9,7 @@ from deid.recognizers.addresses import AddressLabelRecognizer, StreetAddressReco
 from deid.recognizers.ages import AgeRecognizer
 from deid.recognizers.care_places import (
     CarePlaceRecognizer,
+    CareVerbPlaceRecognizer,
     CountyRecognizer,
     HeaderPlaceRecognizer,
     LowerCarePlaceRecognizer,
@@ -16,12 +17,14 @@ from deid.recognizers.care_places import (
 from deid.recognizers.contact import EmailRecognizer, IpRecognizer, PhoneRecognizer, UrlRecognizer
 from deid.recognizers.cued_places import (
     CareAgencyRecognizer,
+    DedicationRecognizer,
+    PoliceRecognizer,
     ResultPlaceRecognizer,
     SchoolRecognizer,
     TheNamedPlaceRecognizer,
 )
 from deid.recognizers.dates import DateRecognizer
-from deid.recognizers.described import DescribedNameRecognizer
+from deid.recognizers.described import ChildrenListRecognizer, DescribedNameRecognizer
 from deid.recognizers.dictation import DictationRecognizer
 from deid.recognizers.echoes import EmailEchoRecognizer
 from deid.recognizers.facilities import (
@@ -73,6 +76,7 @@ from deid.recognizers.wards import RoomBedRecognizer, WardRecognizer
 RECOGNIZER_CLASSES = (
     ContextNameRecognizer,
     DescribedNameRecognizer,
+    ChildrenListRecognizer,
     EmailEchoRecognizer,
     DictionaryNameRecognizer,
     NicknameRecognizer,
@@ -116,8 +120,11 @@ RECOGNIZER_CLASSES = (
     ResultPlaceRecognizer,
     SchoolRecognizer,
     CareAgencyRecognizer,
+    DedicationRecognizer,
+    PoliceRecognizer,
     WardRecognizer,
     CarePlaceRecognizer,
+    CareVerbPlaceRecognizer,
     LowerCarePlaceRecognizer,
     HeaderPlaceRecognizer,
     TownNamedPlaceRecognizer,

@@ -12,12 +12,14 @@ practices ("The Elms Surgery", but not "Day Surgery").
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 
 from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.lexicon import Lexicon
 from deid.recognizers.base import RegexRecognizer
+from deid.recognizers.dates import HOLIDAYS, MONTH, WEEKDAY
 from deid.recognizers.facilities import CONNECTORS, GENERIC, FacilityRecognizer
 from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES, ROLES, TITLES
 from deid.text import Case, case_at, text_case
@@ -26,15 +28,32 @@ from deid.types import LOCATION
 # A word rarer than this (wordfreq Zipf) may name a place by itself; "Moorfields" is 1.9,
 # "Quest" 4.3.
 RARE_ZIPF = 3.0
+# After a verb of care ("transferred to Mercy", "admitted to Methodist") a less rare word will do.
+CARE_VERB_RARE_ZIPF = 4.5
+# The units and stations of any hospital, where a patient is admitted, seen or moved to: no place.
+UNITS = frozenset(
+    """ed er icu micu sicu ccu cvicu nicu picu or pacu ward unit floor dept department division service
+    emergency clinic lab echo room bed suite level block wing tower pod bay observation obs stepdown
+    step-down tele telemetry preop pre-op postop post-op holding recovery triage resus theatre theatres
+    medicine surgery hospitalist""".split()
+)
+WHEN = re.compile(rf"(?:{MONTH}|{WEEKDAY}|{HOLIDAYS})\.?", re.IGNORECASE)
 NAME_WORD = r"(?:[A-Z][\w'’&.-]*|[A-Z]{2,})"
 
 
 def place_words(
-    text: str, start: int, end: int, lexicon: Lexicon, *, acronyms: bool = False
+    text: str,
+    start: int,
+    end: int,
+    lexicon: Lexicon,
+    *,
+    acronyms: bool = False,
+    rare_zipf: float = RARE_ZIPF,
 ) -> tuple[int, int] | None:
     """The span of the proper name in text[start:end], trimmed of descriptive words at its end,
     or None when no word of it is a rare, non-clinical word: only such a word names a place.
-    With `acronyms`, any capitalised abbreviation that is not a medical one counts as rare."""
+    With `acronyms`, any capitalised abbreviation that is not a medical one counts as rare;
+    `rare_zipf` is how rare (wordfreq Zipf) a word must be, lower the weaker the cue."""
     words = list(re.finditer(r"\S+", text[start:end]))
     for i, word in enumerate(words):
         bare = _bare(word.group())
@@ -47,7 +66,11 @@ def place_words(
     while words and (generic_word(words[-1].group(), lexicon) or _bare(words[-1].group()) in CONNECTORS):
         words.pop()
     upper = case_at(text, start) is Case.UPPER
-    rare = [w for w in words if _rare_name(w.group(), lexicon, acronyms=acronyms and not upper)]
+    rare = [
+        w
+        for w in words
+        if _rare_name(w.group(), lexicon, acronyms=acronyms and not upper, rare_zipf=rare_zipf)
+    ]
     # in capitals every word looks like an acronym and many rare words are clinical shorthand:
     # there a name needs two words ("AT DAVITA RIVERSIDE"), not one ("VIA PHONE", "NO TUNNELING")
     if not rare or (upper and len(words) < 2):
@@ -82,7 +105,7 @@ def generic_word(word: str, lexicon: Lexicon) -> bool:
     )
 
 
-def _rare_name(word: str, lexicon: Lexicon, *, acronyms: bool) -> bool:
+def _rare_name(word: str, lexicon: Lexicon, *, acronyms: bool, rare_zipf: float = RARE_ZIPF) -> bool:
     bare = word.strip(".,;:()'’\"").removesuffix("'s").removesuffix("’s")
     low = bare.lower()
     if generic_word(word, lexicon) or low in lexicon.eponyms or low in lexicon.medical_words:
@@ -97,7 +120,9 @@ def _rare_name(word: str, lexicon: Lexicon, *, acronyms: bool) -> bool:
         return False  # brands and units: "CareLink", "AirView", "KCl", "IADLs"; not "Dana-Farber"
     if bare.isupper() and ENGLISH_ENDINGS.search(low) and not lexicon.is_town(low):
         return False  # in capitals, inflected words: "TUNNELING", "INTERMITTENTLY" (not "Deaconess")
-    return lexicon.is_town(low) or lexicon.zipf(low) < RARE_ZIPF
+    if rare_zipf > RARE_ZIPF and (WHEN.fullmatch(low) or low in UNITS):
+        return False  # after a verb of care: "seen in June", "admitted to Observation"
+    return lexicon.is_town(low) or lexicon.zipf(low) < rare_zipf
 
 
 # Small words inside a place's name: "Hospital for Special Surgery", "Dana-Farber at South Shore".
@@ -114,7 +139,7 @@ class CarePlaceRecognizer(RegexRecognizer):
 
     ENTITY = LOCATION
     FLAGS = 0
-    PATTERNS = (
+    PATTERNS: ClassVar[tuple[tuple[str, str, float], ...]] = (
         (
             "care_cue",
             r"(?i:\b(?:at|to|from|via)\s+(?:the\s+)?)"
@@ -172,6 +197,35 @@ class CarePlaceRecognizer(RegexRecognizer):
         first = text[start:end].split()[0]
         # the first word must itself be part of the name: "at Moorfields", not "to Dr Smith"
         return not generic_word(first, self.lexicon) and first[0].isupper()
+
+
+class CareVerbPlaceRecognizer(CarePlaceRecognizer):
+    """A bare proper name after a verb that says where care was given, where a less rare word is
+    taken than after a preposition alone: "transferred from Mercy", "admitted to Methodist",
+    "2 nights at Providence", "went to LabCorp". Months, units and departments name no place
+    ("seen in June", "admitted to Observation", "transferred to Medicine")."""
+
+    PATTERNS = (
+        (
+            "care_verb",
+            r"(?i:\b(?:transferred|transfer|admitted|readmitted|hospitali[sz]ed|seen|evaluated|treated|"
+            r"presented|discharged|accepted|delivered|born|followed|stayed|died|went|taken|brought|"
+            r"flown|airlifted|transported|nights?|stay|rehab|dialy[sz]es|dialysis)"
+            r"\s+(?:at|to|from|in)\s+(?:the\s+)?)"
+            rf"(?P<phi>{NAME_WORD}(?:[ ](?:{NAME_WORD}|of|at|for|and|&)){{0,4}})",
+            0.6,
+        ),
+    )
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        out = []
+        for res in RegexRecognizer.analyze(self, text, entities, nlp_artifacts):
+            span = place_words(text, res.start, res.end, self.lexicon, rare_zipf=CARE_VERB_RARE_ZIPF)
+            if span:
+                out.append(RecognizerResult(LOCATION, span[0], span[1], res.score))
+        return out
 
 
 class LowerCarePlaceRecognizer(RegexRecognizer):

@@ -144,3 +144,40 @@ class TheNamedPlaceRecognizer(RegexRecognizer):
         if low in ROLES or low.endswith(("ology", "ics")):
             return False  # "to the Hospitalist service", "from the Cardiology floor"
         return lex.is_town(low) or lex.zipf(low) < (4.5 if lex.is_census_name(low) else 3.5)
+
+
+class PoliceRecognizer(RegexRecognizer):
+    """LOCATION: a town's police department by its acronym, before one of its officers or what they
+    do: "SFPD ofc. badge 2214", "APD Det. Salas", "EPPD officer ruelas", "BPD SID 77120483". The
+    officer's word is needed: "APD" alone is also automated peritoneal dialysis."""
+
+    ENTITY = LOCATION
+    FLAGS = 0
+    PATTERNS = (
+        (
+            "police",
+            r"\b(?P<phi>[A-Z]{1,4}PD)\b(?=[ ]+(?i:ofc|officer|officers|det|detective|sgt|sergeant|cpl|badge|sid|"
+            r"custody|hold|report|case|escort|present|on\s+scene))",
+            0.65,
+        ),
+    )
+
+
+class DedicationRecognizer(RegexRecognizer):
+    """LOCATION: a church, hospital or school known by its religious dedication alone, in any letter
+    case: "Our Lady of Guadalupe", "seen at Good Sam", "Sacred Heart", "Holy Cross", "All Saints".
+    These phrases name institutions (their own words are not clinical ones); the rest of a longer
+    name ("Sacred Heart Medical Center") is taken by the facility rules and deid.place_runs."""
+
+    ENTITY = LOCATION
+    PATTERNS = (
+        (
+            "dedication",
+            r"\b(?P<phi>our\s+lady\s+of(?:\s+the)?\s+[a-z][\w'’-]+(?:\s+(?:of\s+)?[A-Z][\w'’-]+){0,2}"
+            r"|sacred\s+heart|holy\s+(?:cross|family|name|redeemer|spirit|trinity|rosary|innocents|angels)"
+            r"|good\s+(?:shepherd|samaritan|sam)|blessed\s+sacrament|immaculate\s+(?:conception|heart)"
+            r"|christ\s+the\s+king|all\s+saints|divine\s+(?:savior|saviour|providence)"
+            r"|mount\s+carmel|mt\.?\s+carmel|mount\s+sinai|mt\.?\s+sinai)\b",
+            0.65,
+        ),
+    )

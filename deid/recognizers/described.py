@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
-from deid.recognizers.name_words import FAMILY, STAFF
+from deid.recognizers.name_words import FAMILY, NOT_NAMES, ROLES, STAFF
 from deid.recognizers.names import NameWordsRecognizer, adjacent
 from deid.text import Case, Token, token_starts, tokenize
 from deid.types import NAME
@@ -120,3 +120,38 @@ def _gap_start(text: str, pos: int, age: bool) -> int:
 def _result(tokens: Sequence[Token], run: list[int]) -> RecognizerResult:
     first, last = tokens[run[0]], tokens[run[-1]]
     return RecognizerResult(NAME, first.start, last.start + len(last.bare), 0.7)
+
+
+# A child in a list of children by their ages: "Wahid 15", "Mateo (8)", "Tay, 15", "Navy (8 mo)".
+CHILD = (
+    r"[A-Z][a-z'’-]+,?[ ](?:\(\d{1,2}(?:[ ]?(?:mo|months?|yo|y|yrs?))?\)"
+    r"|\d{1,2}(?:[ ]?(?:mo|yo|y))?(?![\w/:%-]|\.\d))"
+)
+# Two or more of them in a row: "(Tevita 6, Salote 4, Losa 1)", "Mateo (8) and Gael (5)", and
+# across a wrapped line ("Maryam 12, /\n Bilal 9").
+CHILDREN = re.compile(rf"{CHILD}(?:(?:,[ ]?(?:and[ ])?|;[ ]|[ ](?:and|&)[ ]|,?[ ]*\n[ ]*){CHILD})+")
+CHILD_NAME = re.compile(r"(?P<name>[A-Z][a-z'’-]+),?[ ][(\d]")
+
+
+class ChildrenListRecognizer(NameWordsRecognizer):
+    """Names in a list of people by their ages, as social histories list children and siblings:
+    "5 children (Wahid 15, Maryam 12, Bilal 9)", "half-brothers Mateo (8) and Gael (5)". Each word
+    must be a name on its own evidence or a word neither common nor clinical, so "Grade 3, Stage 2"
+    stays."""
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        results: list[RecognizerResult] = []
+        for group in CHILDREN.finditer(text):
+            names = list(CHILD_NAME.finditer(text, group.start(), group.end()))
+            if all(self._named(m["name"]) for m in names):
+                results.extend(RecognizerResult(NAME, m.start("name"), m.end("name"), 0.7) for m in names)
+        return results
+
+    def _named(self, word: str) -> bool:
+        low = word.lower()
+        lex = self.lexicon
+        if low in NOT_NAMES or low in ROLES or lex.is_clinical(low) or lex.is_clinical_term(low):
+            return False
+        return lex.is_first_name(low) or lex.name_likelihood(low) > 0 or lex.zipf(low) < 3.5

@@ -97,11 +97,17 @@ GENERIC = frozenset(
     paediatric emergency department dept room adult psychiatric trauma campus""".split()
 )
 CONNECTORS = frozenset({"and", "&", "of"})
+# National health programmes and kinds of cover, which name no one's plan: "Insurance: Medicare".
+PROGRAMMES = frozenset(
+    "medicare medicaid tricare champva none self self-pay pending private commercial uninsured unknown".split()
+)
 PLACE_LABEL = (
     r"(?i:location|facility|site|pharmacy|performing\s+lab|lab|laboratory|hospital|clinic|school|"
     r"employer|employed\s+by|works\s+at|place\s+of\s+service|pos|transferred\s+from|referred\s+from|"
     r"accepting\s+facility|nursing\s+home|snf|rehab|agency|vna|dme(?:\s+(?:company|vendor))?|"
     r"home\s+health|daycare|residence|"
+    # who pays, supplies and buries: "Insurance: Anthem", "Vendor: Numotion", "Funeral home: Larkin Mortuary"
+    r"insurance|insurer|health\s+plan|payer|payor|vendor|supplier|funeral\s+home|mortuary|"
     # a transfer's two ends and where care is given: "Receiving facility: ...", "Site of care: ..."
     r"(?:receiving|sending)\s+(?:facility|hospital)|site\s+of\s+care)"
 )
@@ -356,7 +362,13 @@ class LabelledPlaceRecognizer(RegexRecognizer):
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
         words = re.findall(r"[^\W\d_]+", text[start:end])
         first = words[0].lower() if words else ""
-        if not words or first in GENERIC or first in NOT_NAMES or first in ("dr", "pt"):
+        if (
+            not words
+            or first in GENERIC
+            or first in NOT_NAMES
+            or first in ("dr", "pt")
+            or first in PROGRAMMES
+        ):
             return False
         if self.lexicon.is_place_word(" ".join(words)):
             return False  # a state or a country

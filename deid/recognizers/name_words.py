@@ -14,8 +14,9 @@ from deid.text import Case, Token
 
 TITLES = frozenset(
     """dr dr. drs drs. doctor mr mr. mrs mrs. ms ms. miss mx prof professor sr sra srta
-    rev rev. revd reverend mdm madam mme mlle herr frau dhr dhr. mevr mevr.""".split()
-)  # the second line: clergy, and the titles of Singapore and Malaysia, France, Germany and the Netherlands
+    rev rev. revd reverend mdm madam mme mlle herr frau dhr dhr. mevr mevr.
+    det det. detective ofc ofc. officer sgt sgt. sergeant trooper deputy""".split()
+)  # then clergy, the titles of Singapore and Malaysia, France, Germany and the Netherlands, and police ranks
 # Mr/Ms double as clinical abbreviations (mitral regurgitation, multiple sclerosis, mental status).
 AMBIGUOUS_TITLES = frozenset({"mr", "ms"})
 FAMILY = frozenset(
@@ -39,7 +40,7 @@ PATIENT = frozenset({"patient", "pt"})
 ROLES = FAMILY | STAFF | PATIENT
 # After these a capitalised word is a noun phrase, not a name: "Dr. on call", "husband at bedside".
 NOT_NAMES = frozenset(STOP_WORDS) | set(
-    "pt pts patient family team bedside home today pgy pager pgr beeper bleep cell mobile tel fax ext campus".split()
+    "pt pts patient family team bedside home today pgy pager pgr beeper bleep cell mobile tel fax ext campus badge".split()
 )
 # English word endings that names of people rarely have: "ambulating", "verbalized", "tolerated".
 ENGLISH_ENDINGS = re.compile(

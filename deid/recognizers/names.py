@@ -193,21 +193,22 @@ class ContextNameRecognizer(NameWordsRecognizer):
 
     def _capitalised_after_role(self, tok: Token) -> bool:
         """A capitalised word after a relative or a colleague in mixed-case text: "his son Nico",
-        "WOC nurse Pilar", "dad Yaw"; a word this capitalised mid-sentence is their name unless it is
-        a frequent or clinical word ("nurse Practitioner", "son Will" stays unread)."""
+        "WOC nurse Pilar", "dad Yaw", "husband Ray", "RN Hope"; a word this capitalised mid-sentence
+        is their name if it is a given name, or else neither a frequent nor a clinical word ("daughter
+        Present", "son Lives" stay unread)."""
         low = tok.bare.lower()
         zipf = self.lexicon.zipf(low)
         return (
             tok.case is Case.MIXED
             and tok.text[0].isupper()
             and not tok.text.isupper()
-            and not self.words.excluded(tok)
+            and not self.words.excluded(tok, surname_ok=True)  # "husband Ray", though "ray" is clinical
             and not _is_credential_token(tok)
             and not ENGLISH_ENDINGS.search(low)
             and not low.endswith("ery")  # "Nursery", "Surgery"
             and not SPECIALTY.search(low)  # "MD, Urology"
             # a medical word only when rare enough to be a name as well: "Pilar", "Yaw"
-            and zipf < (3.5 if self.lexicon.is_clinical(low) else 4.5)
+            and (self.lexicon.is_first_name(low) or zipf < (3.5 if self.lexicon.is_clinical(low) else 4.5))
         )
 
     def _name_run(self, text: str, tokens: Sequence[Token], i: int, cue: tuple[Cue, str]) -> list[int]:

@@ -10,6 +10,7 @@ import re
 from deid.recognizers.base import RegexRecognizer, before
 from deid.recognizers.facilities import GENERIC
 from deid.recognizers.name_words import NOT_NAMES
+from deid.text import Case, case_at
 from deid.types import LOCATION
 
 # After a place's number, what would make it a count or a measure: "unit 2 of 3" (of blood), "ICU 2 days"
@@ -45,11 +46,19 @@ class RoomBedRecognizer(RegexRecognizer):
             0.7,
         ),
         # a room number after the patient it holds or who moved there: "pt in 422", "can u see
-        # rodriguez in 1412", "her roommate in 418", "moved to 422"
+        # rodriguez in 1412", "her roommate in 418", "moved to 422", "89yo in 417", "mr bill king in 4b"
         (
             "patient_in_room",
-            r"\b(?:pt|patient|see\s+[a-z'-]+|roommate|moved|transferred)\s+(?:in|to)\s+(?:rm\s+)?"
-            r"(?P<phi>(?!19\d\d|20\d\d)\d{3,4}[a-z]?)\b(?![.:/]\d)",
+            r"\b(?:pt|patient|see\s+[a-z'-]+|roommate|moved|transferred|\d{1,3}\s?(?:yo|y/o|y\.o\.|[mf])|"
+            r"(?:mr|mrs|ms|miss)\.?\s+[a-z'-]+(?:\s+[a-z'-]+)?)\s+(?:in|to)\s+(?:rm\s+)?"
+            r"(?P<phi>(?!19\d\d|20\d\d)\d{3,4}[a-z]?|\d{1,2}[a-e])\b(?![.:/]\d)",
+            0.65,
+        ),
+        # an operating room by its number in mixed-case text, where "OR" in capitals is never the
+        # conjunction: "Location: VGH OR 22", "Date of Surgery: 04/02/2024   OR 14"
+        (
+            "or_number",
+            r"(?-i:(?<!\d[ ])(?<![A-Za-z/\d])OR)[ ]?#?[ ]?(?P<phi>\d{1,2})\b(?![.:/,]\d|[ ]?(?:%|x\b|or\b|-\d))",
             0.65,
         ),
         # the other numbered places of a hospital, in English and as French, Spanish, German, Dutch,
@@ -65,7 +74,8 @@ class RoomBedRecognizer(RegexRecognizer):
         # an intensive care unit's bed by its number: "NSICU 8", "Thoracic ICU 4141" (not "ICU 0400")
         (
             "icu_number",
-            rf"(?-i:\b(?:[A-Z]{{0,4}}ICU|CCU|HDU|ITU|PACU)\s?(?:bed\s?)?#?(?P<phi>\d{{1,4}}[A-Z]?))\b{NOT_A_COUNT}",
+            rf"(?-i:\b(?:[A-Z]{{0,4}}ICU|[a-z]{{0,4}}icu|CCU|HDU|ITU|PACU)\s?(?:bed\s?)?#?(?P<phi>\d{{1,4}}[A-Z]?))\b"
+            rf"{NOT_A_COUNT}",
             0.6,
         ),
         # the bed of a shared room, or a unit's pod, by its letter: "room 14, bed B", "ICU POD C"
@@ -75,6 +85,8 @@ class RoomBedRecognizer(RegexRecognizer):
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
         if pattern == "unit_bed":
             return _bed_code(text, start, end)
+        if pattern == "or_number":
+            return case_at(text, start) is Case.MIXED
         # "TO ICU 0400 BED 12": a time of day, not a bed
         return not (pattern == "icu_number" and re.fullmatch(r"(?:[01]\d|2[0-3])[0-5]\d", text[start:end]))
 

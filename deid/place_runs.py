@@ -1,0 +1,203 @@
+"""Place names completed to the whole proper name they are part of.
+
+A recognizer often finds only one word of a longer name: the town of "Kaiser Permanente
+Roseville", the acronym of "UCI Health", the rare word of "Riverside Methodist". The rest of the
+name is left in the text, and what is left can identify the place ("Kaiser Permanente ..." and a
+town). So a LOCATION found by a rule spreads over the capitalised words written beside it on the
+same line, as long as each of them could be part of a name: a word of a place's name (a facility
+head, a direction, a town), a word rare in English, or an acronym that is not clinical. Titles,
+roles, months, clinical words and departments end the name ("Riverside Methodist ED" keeps "ED";
+"at Mercy Dr Shah" keeps "Dr"), so a name made of clinical words ("Atrium", "Sharp") is not
+completed across them.
+
+Lines in lower case give no capitals to follow, and are left as the recognizers found them.
+
+A place found once is found again: where the text names it again ("Red Rocks Care Center ... agreeable
+to Red Rocks Care Center"), and by the short name it is given in brackets after it ("Community Regional
+(CRMC)", "Regional One ("the Med")"), wherever that short name is written.
+
+A room is also found after the name of the patient in it, as sign-outs write them: "bill in 302",
+"jade in 8", "1. hart 302 — cellulitis".
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Sequence
+
+from presidio_analyzer import RecognizerResult
+
+from deid.lexicon import Lexicon
+from deid.recognizers.care_places import SPECIALTY, UNITS, WHEN, generic_word
+from deid.recognizers.facilities import GENERIC, FacilityRecognizer
+from deid.recognizers.name_words import NOT_NAMES, ROLES, TITLES
+from deid.recognizers.wards import NOT_A_COUNT
+from deid.text import Case, Token, token_starts, tokenize
+from deid.types import LOCATION, NAME
+
+# Between two words of one name: a space, "&", "/" or a dash between spaces ("Baylor Scott & White",
+# "Presbyterian/St. Luke's", "Te Whatu Ora – Waikato").
+GAP = re.compile(r"[ ](?:[&/–-][ ])?|/")
+# Small words inside a name, taken only with a name word after them: "Campus for Ageing and Vitality".
+INNER = frozenset({"of", "for", "and", "at", "on", "upon", "de", "la", "du", "der"})
+DIRECTIONS = frozenset(
+    "north south east west northeast northwest southeast southwest central upper lower".split()
+)
+RARE_ZIPF = 3.5
+MAX_WORDS = 4  # spread at most this many words each way
+# After a name: "in" and a room ("bill in 302", "jade in 8", "king in 4b"), or a three-digit room and
+# a dash or colon, as a sign-out list writes a bed ("hart 302 — cellulitis"). Not a year or a time.
+ROOM_AFTER_NAME = re.compile(
+    rf"[ ]in[ ](?:rm\.?[ ]|room[ ]|bed[ ])?(?P<in>(?!19\d\d|20\d\d)\d{{1,4}}[a-eA-E]?)\b{NOT_A_COUNT}"
+    r"(?![ ]?(?:s|am|pm|weeks?|wks?|months?|mos?|years?|yrs?|[dhwmy])\b|[ ]?[-–]|,\d)"
+    r"|[ ](?P<listed>\d{3}[a-eA-E]?)(?=[ ]?[—–:-][ ])",
+)
+
+
+def complete_places(
+    text: str, results: Sequence[RecognizerResult], lexicon: Lexicon
+) -> list[RecognizerResult]:
+    """LOCATION results covering each rule-found place with the rest of its proper name."""
+    places = [r for r in results if r.entity_type == LOCATION]
+    if not places:
+        return []
+    tokens = tokenize(text)
+    starts = token_starts(text)
+    out: list[RecognizerResult] = []
+    for r in places:
+        first = bisect.bisect_left(starts, r.start)
+        last = bisect.bisect_left(starts, r.end) - 1
+        if first > last or tokens[first].case is Case.LOWER:
+            continue
+        upper = tokens[first].case is Case.UPPER
+        end = _walk(text, tokens, last, 1, upper, lexicon)
+        start = _walk(text, tokens, first, -1, upper, lexicon)
+        new_start = min(r.start, tokens[start].start)
+        new_end = max(r.end, tokens[end].end)
+        if (new_start, new_end) != (r.start, r.end):
+            out.append(RecognizerResult(LOCATION, new_start, new_end, r.score))
+    return out
+
+
+# The short name of a place, in brackets right after it: "(CRMC)", "("CMC")", "("the Med")".
+SHORT_NAME = re.compile(r"[ ]?\([ ]?[\"“']?(?:(?P<the>the)[ ])?(?P<short>[A-Z][A-Za-z&]{1,9})[\"”']?[ ]?\)")
+MIN_ECHO = 3  # letters: "UH" or "VA" again is no evidence of the same place
+
+
+def echo_places(text: str, places: Sequence[RecognizerResult], lexicon: Lexicon) -> list[RecognizerResult]:
+    """LOCATION results for the short names given to the found places and for every uncovered
+    repeat of a found place name or short name, written as it was found. A nickname ("the Med")
+    is repeated only with its "the": "Med" alone is also a medication."""
+    out: list[RecognizerResult] = []
+    names: set[str] = set()
+    nicknames: set[str] = set()
+    for r in places:
+        if r.entity_type != LOCATION:
+            continue
+        name = text[r.start : r.end]
+        if sum(c.isalpha() for c in name) >= MIN_ECHO and any(c.isupper() for c in name):
+            names.add(name)
+        short = SHORT_NAME.match(text, r.end)
+        if short and _short_name(short["short"], bool(short["the"]), lexicon):
+            out.append(RecognizerResult(LOCATION, short.start("short"), short.end("short"), r.score))
+            (nicknames if short["the"] else names).add(short["short"])
+    repeats = [rf"(?<![\w'’-]){re.escape(name)}" for name in names if not _common(name, lexicon)]
+    repeats += [rf"(?<=\b[Tt]he[ ]){re.escape(name)}" for name in nicknames]
+    for pattern in repeats:
+        for found in re.finditer(rf"{pattern}(?![\w'’-])", text):
+            out.append(RecognizerResult(LOCATION, found.start(), found.end(), 0.6))
+    return out
+
+
+def _short_name(word: str, nickname: bool, lexicon: Lexicon) -> bool:
+    """An acronym that is not a clinical one ("CRMC", not "(ICU)" or "(NEPHROLOGY)"), or a nickname
+    with "the" ("the Med")."""
+    low = word.lower()
+    if low in UNITS or low in GENERIC or SPECIALTY.search(low) or lexicon.is_place_word(low):
+        return False
+    if nickname:
+        return True  # what staff call the place, clinical-sounding or not: ("the Med")
+    return (
+        not generic_word(word, lexicon)
+        and word.isupper()
+        and 3 <= len(word) <= 6
+        and lexicon.zipf(word) < 3.0
+    )
+
+
+def _common(name: str, lexicon: Lexicon) -> bool:
+    """A name whose repeats may be an ordinary or clinical word: "Bay", "Mercy" is repeated only
+    as the rare words around it show; a one-word name found once spreads only if it is rare."""
+    words = name.split()
+    if len(words) > 1:
+        return False
+    low = words[0].lower()
+    if name.isupper():
+        return lexicon.is_clinical_term(low) or low in UNITS
+    return lexicon.is_clinical(low) or lexicon.zipf(low) >= 4.5 or low in NOT_NAMES
+
+
+def rooms_after_names(text: str, results: Sequence[RecognizerResult]) -> list[RecognizerResult]:
+    """LOCATION results for the room numbers written right after a found name."""
+    out: list[RecognizerResult] = []
+    for r in results:
+        if r.entity_type != NAME:
+            continue
+        found = ROOM_AFTER_NAME.match(text, r.end)
+        if found:
+            group = "in" if found["in"] else "listed"
+            out.append(RecognizerResult(LOCATION, found.start(group), found.end(group), 0.6))
+    return out
+
+
+def _walk(text: str, tokens: Sequence[Token], at: int, step: int, upper: bool, lexicon: Lexicon) -> int:
+    """The index of the farthest token from `at`, in direction `step`, that continues the name."""
+    reach = at
+    j = at
+    taken = 0
+    while taken < MAX_WORDS:
+        k = j + step
+        if not 0 <= k < len(tokens) or not _joined(text, tokens, j, k):
+            break
+        if tokens[k].lower in INNER:
+            after = k + step
+            if not 0 <= after < len(tokens) or not _joined(text, tokens, k, after):
+                break
+            if not _name_word(tokens[after], upper, lexicon):
+                break
+            j = reach = after
+            taken += 2
+            continue
+        if not _name_word(tokens[k], upper, lexicon):
+            break
+        j = reach = k
+        taken += 1
+    return reach
+
+
+def _joined(text: str, tokens: Sequence[Token], a: int, b: int) -> bool:
+    left, right = (tokens[a], tokens[b]) if a < b else (tokens[b], tokens[a])
+    return GAP.fullmatch(text, left.end, right.start) is not None
+
+
+def _name_word(tok: Token, upper: bool, lexicon: Lexicon) -> bool:
+    """Whether a word, written as it is, can be part of a place's proper name."""
+    word, low = tok.text, tok.lower
+    if upper:
+        if not word.isupper():
+            return False
+    elif not word[0].isupper():
+        return False
+    bare = tok.bare.lower()
+    if bare in TITLES or bare in ROLES or bare in NOT_NAMES or bare in UNITS or WHEN.fullmatch(bare):
+        return False
+    if lexicon.is_place_word(bare):
+        return False  # a state or a country: Safe Harbor keeps it
+    if FacilityRecognizer.HEAD.fullmatch(low) or bare in DIRECTIONS or lexicon.is_town(bare):
+        return True
+    if lexicon.is_clinical(bare) or lexicon.is_clinical_term(bare) or bare in lexicon.eponyms:
+        return False
+    if word.isupper() and not upper:
+        return len(word) >= 2  # an acronym in mixed-case text, not a clinical one: "UH", "SSM"
+    return lexicon.zipf(bare) < RARE_ZIPF
