@@ -30,7 +30,7 @@ from presidio_analyzer import RecognizerResult
 
 from deid.lexicon import Lexicon
 from deid.recognizers.care_places import SPECIALTY, UNITS, WHEN, generic_word
-from deid.recognizers.facilities import GENERIC, FacilityRecognizer
+from deid.recognizers.facilities import GENERIC, STOPPERS, FacilityRecognizer
 from deid.recognizers.name_words import NOT_NAMES, ROLES, TITLES
 from deid.recognizers.wards import NOT_A_COUNT
 from deid.text import Case, Token, token_starts, tokenize
@@ -45,6 +45,7 @@ DIRECTIONS = frozenset(
     "north south east west northeast northwest southeast southwest central upper lower".split()
 )
 RARE_ZIPF = 3.5
+HEADED_RARE_ZIPF = 5.5
 MAX_WORDS = 4  # spread at most this many words each way
 # After a name: "in" and a room ("bill in 302", "jade in 8", "king in 4b"), or a three-digit room and
 # a dash or colon, as a sign-out list writes a bed ("hart 302 — cellulitis"). Not a year or a time.
@@ -71,8 +72,10 @@ def complete_places(
         if first > last or tokens[first].case is Case.LOWER:
             continue
         upper = tokens[first].case is Case.UPPER
-        end = _walk(text, tokens, last, 1, upper, lexicon)
-        start = _walk(text, tokens, first, -1, upper, lexicon)
+        # before a facility's head the words are its name even when common ones: "Red Rocks Care Center"
+        headed = not upper and FacilityRecognizer.HEAD.search(text, r.start, r.end) is not None
+        end = _walk(text, tokens, last, 1, upper, lexicon, RARE_ZIPF)
+        start = _walk(text, tokens, first, -1, upper, lexicon, HEADED_RARE_ZIPF if headed else RARE_ZIPF)
         new_start = min(r.start, tokens[start].start)
         new_end = max(r.end, tokens[end].end)
         if (new_start, new_end) != (r.start, r.end):
@@ -102,12 +105,33 @@ def echo_places(text: str, places: Sequence[RecognizerResult], lexicon: Lexicon)
         if short and _short_name(short["short"], bool(short["the"]), lexicon):
             out.append(RecognizerResult(LOCATION, short.start("short"), short.end("short"), r.score))
             (nicknames if short["the"] else names).add(short["short"])
-    repeats = [rf"(?<![\w'’-]){re.escape(name)}" for name in names if not _common(name, lexicon)]
-    repeats += [rf"(?<=\b[Tt]he[ ]){re.escape(name)}" for name in nicknames]
-    for pattern in repeats:
-        for found in re.finditer(rf"{pattern}(?![\w'’-])", text):
-            out.append(RecognizerResult(LOCATION, found.start(), found.end(), 0.6))
+    for name in names:
+        if not _common(name, lexicon):
+            out += [RecognizerResult(LOCATION, at, at + len(name), 0.6) for at in _occurrences(text, name)]
+    for name in nicknames:  # "the Med": only after "the"
+        out += [
+            RecognizerResult(LOCATION, at, at + len(name), 0.6)
+            for at in _occurrences(text, name)
+            if text[max(0, at - 4) : at].lower() == "the "
+        ]
     return out
+
+
+def _occurrences(text: str, name: str) -> list[int]:
+    """Where `name` is written as a whole word or words (found with str.find: a regex per name
+    would be compiled for every text)."""
+    found = []
+    at = text.find(name)
+    while at >= 0:
+        end = at + len(name)
+        if (at == 0 or not _word_char(text[at - 1])) and (end == len(text) or not _word_char(text[end])):
+            found.append(at)
+        at = text.find(name, end)
+    return found
+
+
+def _word_char(char: str) -> bool:
+    return char.isalnum() or char in "_'’-"
 
 
 def _short_name(word: str, nickname: bool, lexicon: Lexicon) -> bool:
@@ -151,7 +175,9 @@ def rooms_after_names(text: str, results: Sequence[RecognizerResult]) -> list[Re
     return out
 
 
-def _walk(text: str, tokens: Sequence[Token], at: int, step: int, upper: bool, lexicon: Lexicon) -> int:
+def _walk(
+    text: str, tokens: Sequence[Token], at: int, step: int, upper: bool, lexicon: Lexicon, rare_zipf: float
+) -> int:
     """The index of the farthest token from `at`, in direction `step`, that continues the name."""
     reach = at
     j = at
@@ -164,12 +190,12 @@ def _walk(text: str, tokens: Sequence[Token], at: int, step: int, upper: bool, l
             after = k + step
             if not 0 <= after < len(tokens) or not _joined(text, tokens, k, after):
                 break
-            if not _name_word(tokens[after], upper, lexicon):
+            if not _name_word(tokens[after], upper, lexicon, rare_zipf):
                 break
             j = reach = after
             taken += 2
             continue
-        if not _name_word(tokens[k], upper, lexicon):
+        if not _name_word(tokens[k], upper, lexicon, rare_zipf):
             break
         j = reach = k
         taken += 1
@@ -181,8 +207,9 @@ def _joined(text: str, tokens: Sequence[Token], a: int, b: int) -> bool:
     return GAP.fullmatch(text, left.end, right.start) is not None
 
 
-def _name_word(tok: Token, upper: bool, lexicon: Lexicon) -> bool:
-    """Whether a word, written as it is, can be part of a place's proper name."""
+def _name_word(tok: Token, upper: bool, lexicon: Lexicon, rare_zipf: float) -> bool:
+    """Whether a word, written as it is, can be part of a place's proper name: one rarer than
+    `rare_zipf` if it is nothing more."""
     word, low = tok.text, tok.lower
     if upper:
         if not word.isupper():
@@ -196,8 +223,10 @@ def _name_word(tok: Token, upper: bool, lexicon: Lexicon) -> bool:
         return False  # a state or a country: Safe Harbor keeps it
     if FacilityRecognizer.HEAD.fullmatch(low) or bare in DIRECTIONS or lexicon.is_town(bare):
         return True
+    if bare in GENERIC or bare in STOPPERS:
+        return False  # "outside Mercy Hospital", "the local Riverside clinic"
     if lexicon.is_clinical(bare) or lexicon.is_clinical_term(bare) or bare in lexicon.eponyms:
         return False
     if word.isupper() and not upper:
         return len(word) >= 2  # an acronym in mixed-case text, not a clinical one: "UH", "SSM"
-    return lexicon.zipf(bare) < RARE_ZIPF
+    return lexicon.zipf(bare) < rare_zipf

@@ -187,7 +187,21 @@ class StreetAddressRecognizer(RegexRecognizer):
             0.7,
         ),
         # "St" as a street only where a saint's name cannot follow: "pharmacy CVS Main St, Reading MA"
-        ("street_name_st", r"(?-i:\b[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\sSt\b\.?(?=\s*[,;)]|\s*$))", 0.7),
+        (
+            "street_name_st",
+            r"(?-i:\b(?:[NSEW]\.?\s)?(?:[A-Z][a-z]+(?:\s[A-Z][a-z]+)?|\d{1,3}(?:st|nd|rd|th))\sSt\b\.?"
+            r"(?=\s*[,;)]|\s*$))",
+            0.7,
+        ),
+        # a numbered street by its quarter alone after a place preposition: "Drug Mart on E 55th"
+        ("quarter_ordinal", r"\b(?:on|off|near)\s+(?P<phi>(?-i:[NSEW]\.?\s\d{1,3}(?:st|nd|rd|th)))\b", 0.7),
+        # a US, state, county or farm road after a place preposition, or with a house number:
+        # "accident on CR 466", "up Lotts Creek off KY-80", "3800 US-431"
+        (
+            "state_route",
+            r"(?P<phi>(?:(?<![\d:.,/])\b\d{1,6}[ ])?(?-i:(?:US|SR|CR|FM|SH|[A-Z]{2})[- ]\d{2,4}))\b(?![.:/,+]\d)",
+            0.7,
+        ),
     )
 
     def extend(self, text: str, start: int, end: int, pattern: str) -> tuple[int, int]:
@@ -228,6 +242,15 @@ class StreetAddressRecognizer(RegexRecognizer):
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
         if ST_SEGMENT.match(text, end) and re.search(r"\bst\.?$", text[start:end], re.IGNORECASE):
             return False  # "1 mm ST elevation": an ECG's ST segment, not a street
+        if pattern == "state_route":
+            numbered = text[start].isdigit()
+            if not numbered and not ROUTE_CUE.search(text, max(0, start - 8), start):
+                return False
+            kind = text[start:end].lstrip("0123456789 ")[:2]  # a state's road ("KY-80"), not "IL-6"
+            return kind in ("US", "SR", "CR", "FM", "SH") or (
+                kind in self.lexicon.state_abbrevs
+                and kind not in ("IL", "CA", "GA", "MS", "MD", "PA", "OR", "ME")
+            )
         if pattern in ("street_unnumbered", "street_unnumbered_lower"):
             first = text[start:end].split()[0].lower()
             if pattern == "street_unnumbered_lower" and (
@@ -286,6 +309,8 @@ class StreetAddressRecognizer(RegexRecognizer):
 _STREETISH = frozenset(
     "main oak elm pine maple cedar birch park lake hill high church school mill spring".split()
 )
+# Before a road named by its number alone: "accident on CR 466", "off KY-80".
+ROUTE_CUE = re.compile(r"\b(?:on|off|along|near|via)\s+$", re.IGNORECASE)
 # Words that start what follows an address rather than continue it ("..., Tel 0161...", "..., DOB").
 _NOT_PLACE_PARTS = frozenset("tel phone mobile mob fax email dob nhs mrn dear re ref".split())
 

@@ -57,7 +57,10 @@ LABEL_CUE = Scanner(
         r"contact|emergency\s+contact|nok|next\s+of\s+kin|patient(?:\s+name)?|pt\s+name|name|infant|mother|"
         r"father|rn|nurse|np|pa|cc|from|to|hcp|proxy|guardian|poa|caregiver|tech|technologist|reader|"
         r"scribe|sonographer|endoscopist|anesthesia|anesthesiologist|performed\s+by|ordering|interpreter|"
-        r"case\s+manager|sw|social\s+worker|chaplain|witness|cosigner|surname|forename|deceased|decedent)\s*:\s*"
+        r"case\s+manager|sw|social\s+worker|chaplain|witness|cosigner|surname|forename|deceased|decedent|"
+        # who a form or a meeting is about or with: "Veteran: REDHORSE, WALLACE T", "Present: Margie, ..."
+        r"present|attendees|participants|student|veteran|client|donor|claimant|subscriber|insured|member|"
+        r"beneficiary)\s*:\s*"
         # a letter's sign-off: the name is on the next line ("Sincerely,\nMaria Lopez, MD")
         r"|\b(?:sincerely|regards|best\s+wishes|best|thanks|thank\s+you|cordially|respectfully|warmly),?[ \t]*\n[ \t]*"
         # a name given in words: "my name is Siiri", "her maiden name was Clark", "calls me Jim"

@@ -34,11 +34,24 @@ ROOMS = [
     ("Mrs Okafor in 302 is asking for her daughter.", "302"),
     ("Date of Surgery: 04/02/2024   OR 14\nSURGEON: A. Venkataraman, MD", "14"),
 ]
+# streets named without a house number: by their quarter and ordinal, or a numbered road
+STREETS = [
+    ("Prescription verified with Walgreens #07712\n(E 4th St) pharmacist on duty", "E 4th St"),
+    ("pharmacy (Discount Drug Mart on E 55th) said prior auth needed", "E 55th"),
+    ("Lives in her own house up Lotts Creek off KY-80, ~25 min from town.", "KY-80"),
+    ("stopped driving after a minor accident on CR 466.", "CR 466"),
+    ("Attn: Admissions\n      3800 US-431, Phenix City, AL 36867", "3800 US-431"),
+]
 # a relative's or colleague's given name that is also a clinical or common word
 ROLE_NAMES = [
     ("Husband Ray brought her in.", "Ray"),
     ("Asthma education completed with RT Marcus and mom.", "Marcus"),
     ("at request of RN Hope on Christmas Eve.", "Hope"),
+]
+# who a form or a meeting is about or with, after its label
+LABELLED_NAMES = [
+    ("Present: Margie, daughter Karin Wood (from Two Harbors)", "Margie"),
+    ("Veteran: REDHORSE, WALLACE T     DOB: 12/07/1951", "REDHORSE, WALLACE"),
 ]
 # children listed by their ages
 CHILDREN = [
@@ -64,7 +77,9 @@ CASES = [
         ("echoed", ECHOED_PLACES),
         ("care-verb", CARE_VERBS),
         ("room", ROOMS),
+        ("street", STREETS),
         ("role-name", ROLE_NAMES),
+        ("labelled-name", LABELLED_NAMES),
         ("children", CHILDREN),
         ("institution", INSTITUTIONS),
     )
@@ -93,6 +108,11 @@ KEEP = [
     ("On APD overnight at home, 5 exchanges.", "APD"),
     # a clinical abbreviation in brackets after a place is not its short name
     ("Seen at Riverside Hospital (ICU) for 3 days.", "ICU"),
+    # an answer after a label is no name
+    ("Member: yes. Student: no.", "yes"),
+    # interleukins, tumour markers, gestational age and sinus rhythm are no roads
+    ("IL-6 elevated; on IL-6 blockade; CA 125 of 40; CR 1.2.", "IL-6 blockade"),
+    ("DOB: 04/03/2024 22:40   GA 32+5 weeks", "GA 32"),
     # a national programme is nobody's plan
     ("Insurance: Medicare\nPCP: none", "Medicare"),
 ]
