@@ -11,6 +11,7 @@ import re
 from datetime import date
 
 from deid.recognizers.base import RegexRecognizer, after, before
+from deid.text import Case, case_at, is_sentence_start
 from deid.types import DATE
 
 MONTH = (
@@ -139,6 +140,9 @@ class DateRecognizer(RegexRecognizer):
         # a month and a two-digit year too late to be its day: "A1c 8.2 Jan 66", "Feb 67"
         ("month_short_year_word", rf"\b{MONTH}\.?,?\s+'?(?:3[2-9]|[4-9]\d)\b(?![.,:/]\d)", 0.75),
         ("month_alone", rf"\b{MONTH_ALONE}\b", 0.6),
+        # a month's abbreviation, or March or May, capitalised mid-sentence: "ABPI Nov 0.92", "eye
+        # exam Feb ok", "during the March hospitalization", "since about May"
+        ("month_titled", r"(?-i:\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|March|May)\b)\.?", 0.6),
         (
             "month_cued",
             rf"\b(?:in|since|during|early|late|mid|last|next|this|until|till|by|of|from|before|after|"
@@ -223,6 +227,14 @@ class DateRecognizer(RegexRecognizer):
             return not ORDINAL_NOUNS.match(text, end)
         if pattern == "weekday_date":
             return _weekday_date_is_date(span, text, end)
+        if pattern == "month_titled":
+            # where the writer uses case and the word does not start a sentence ("May need ...")
+            return (
+                case_at(text, start) is Case.MIXED
+                and not is_sentence_start(text, start)
+                and not (span == "May" and MAY_MODAL.search(before(text, start, 12)))
+                and _month_word_is_date(span, text, end)
+            )
         if pattern in (
             "month_day",
             "day_month",
@@ -233,6 +245,10 @@ class DateRecognizer(RegexRecognizer):
         ):
             return _month_word_is_date(span, text, end)
         return True
+
+
+# "May" after its subject is the verb: "To Whom It May Concern", "Pt May Need".
+MAY_MODAL = re.compile(r"\b(?:it|you|we|they|i|he|she|who|that|which|pt|patient|this|there)\s+$")
 
 
 def _slash_is_date(span: str, text: str, start: int, end: int) -> bool:

@@ -107,7 +107,7 @@ PLACE_LABEL = (
     r"accepting\s+facility|nursing\s+home|snf|rehab|agency|vna|dme(?:\s+(?:company|vendor))?|"
     r"home\s+health|daycare|residence|"
     # who pays, supplies and buries: "Insurance: Anthem", "Vendor: Numotion", "Funeral home: Larkin Mortuary"
-    r"insurance|insurer|health\s+plan|payer|payor|vendor|supplier|funeral\s+home|mortuary|"
+    r"insurance|insurer|ins|health\s+plan|payer|payor|vendor|supplier|funeral\s+home|mortuary|"
     # a transfer's two ends and where care is given: "Receiving facility: ...", "Site of care: ..."
     r"(?:receiving|sending)\s+(?:facility|hospital)|site\s+of\s+care)"
 )
@@ -129,9 +129,10 @@ class FacilityRecognizer(LexiconRecognizer):
     # (or after a dash, as letterheads write it: "BAPTIST HEALTH MEDICAL CENTER - LITTLE ROCK")
     TOWN_AFTER = re.compile(r"(?:,|[ ][-–—])?\s(?P<town>[A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?)")
     LOWER_TAIL = re.compile(r"\s+(?:of|at|in)\s+(?P<tail>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)")
+    # (the cue in any case, "AT BMC" in capitals too; "@" has no word boundary before it)
     ACRONYM = re.compile(
-        r"\b(?:at|from|to|in|@|transferred\s+from|transfer\s+from|tx\s+from|admitted\s+to|seen\s+at|followed\s+at)\s+"
-        r"(?:the\s+)?(?P<phi>[A-Z]{2,6})\b(?!-)",
+        r"(?:\b(?i:at|from|to|in|transferred\s+from|transfer\s+from|tx\s+from|admitted\s+to|seen\s+at|"
+        r"followed\s+at)|@)\s+(?:(?i:the)\s+)?(?P<phi>[A-Z]{2,6})\b(?!-)",
     )
     # a hospital's acronym before one of its services or records: "MGH burn", "BIDMC lab 3", "MGH, 4/3 note"
     ACRONYM_SERVICE = re.compile(
@@ -139,6 +140,17 @@ class FacilityRecognizer(LexiconRecognizer):
         r"records?|liaison|cardiology|oncology|radiology|imaging|ortho|neuro|surgery|icu|ccu|micu|pharmacy|"
         r"outpatient|inpatient|admission|discharge|endocrine|endocrinology|nephrology|hematology|"
         r"asthma\s+clinic|sleep|wound|infusion|rehab|stroke|transplant|peds|urgent\s+care)\b)"
+    )
+    # a hospital's acronym before the number it gives its patients: "DFCI #: 02-118-774", "MSK MRN
+    # 39012877", "(HCI# 0093318)"; an abbreviation with a record number is no clinical one
+    RECORD_ACRONYM = re.compile(
+        r"\b(?P<phi>[A-Z]{3,6})(?=\s?(?:(?P<mrn>(?i:mrn|mr\s?#))\s?:?\s?[A-Z]{0,3}\d|#\s?:?\s?[A-Z]{0,3}\d[\d-]{4}))"
+    )
+    # the labels of record, licence and study numbers themselves, and the outside hospital:
+    # "ACCT # 88", "NPI # 123...", "IRB #2023-0447", "EMS PCR #24-0331", "OSH MRN ..."
+    NUMBER_LABELS = frozenset(
+        """MRN ACC ACCT ENC CSN FIN HAR REF CASE ICN SSN DOB PIN NHS EMR EHR JOB ORDER ROOM BED UNIT DOC
+        IRB NRCME NPI DEA CLIA NCT UPIN OSH PCR""".split()
     )
     SAINT = re.compile(
         # (not the ST segment of an ECG: "no ST changes", "ST ELEVATION")
@@ -171,6 +183,8 @@ class FacilityRecognizer(LexiconRecognizer):
                 results.append(RecognizerResult(LOCATION, start, end, self.SCORE))
         for match in self.ACRONYM.finditer(text):
             word = match.group("phi")
+            if case_at(text, match.start("phi")) is Case.UPPER and self.lexicon.zipf(word) >= 3.5:
+                continue  # in capitals a word is no acronym: "CALL LIGHT IN REACH", "UP TO BATH"
             if self._is_hospital_acronym(word) or (
                 case_at(text, match.start("phi")) is Case.MIXED and self._is_place_acronym(word)
             ):
@@ -180,6 +194,14 @@ class FacilityRecognizer(LexiconRecognizer):
             if self._is_hospital_acronym(word) or (
                 case_at(text, match.start()) is Case.MIXED and self._is_place_acronym(word)
             ):
+                results.append(RecognizerResult(LOCATION, match.start("phi"), match.end("phi"), 0.65))
+        for match in self.RECORD_ACRONYM.finditer(text):
+            word = match.group("phi")
+            if word in self.NUMBER_LABELS or word in self.lexicon.state_abbrevs:
+                continue
+            # before "MRN" any acronym is a hospital's ("MSK MRN"); before "#", one that is not a
+            # clinical abbreviation or a word ("EEG #", "VISIT #", "EMS RUN #")
+            if match.group("mrn") or self._is_place_acronym(word):
                 results.append(RecognizerResult(LOCATION, match.start("phi"), match.end("phi"), 0.65))
         for match in self.SAINT.finditer(text):
             results.append(RecognizerResult(LOCATION, match.start(), self._town_end(text, match.end()), 0.6))
@@ -383,7 +405,7 @@ class EmployerRecognizer(RegexRecognizer):
 
     ENTITY = LOCATION
     FLAGS = 0
-    PATTERNS = (
+    PATTERNS: ClassVar[tuple[tuple[str, str, float], ...]] = (
         (
             "employer",
             r"(?i:\b(?:works?|working|worked|employed|employee|job|student|intern|volunteers?|"
@@ -391,6 +413,15 @@ class EmployerRecognizer(RegexRecognizer):
             r"(?:\s+as\s+(?:an?\s+)?[a-z-]+(?:\s+[a-z-]+)?)?\s+(?:at|for|with|from)\s+(?:the\s+)?"
             r"|\bemployer\b(?:/[a-z]+)?(?:\s*\((?-i:[a-z ]{0,30})\))?\s*[:(]?\s*)"
             rf"(?P<phi>{PLACE_WORD}(?:[ ](?:{PLACE_WORD}|of|and|&)){{0,4}})",
+            0.65,
+        ),
+        # a former employer before the trade: "retired Conrail brakeman", "former Westinghouse
+        # assembly worker", "retired Pratt & Whitney machinist"
+        (
+            "former_employer",
+            r"(?i:\b(?:retired|former|ex-))[ ]"
+            rf"(?P<phi>{PLACE_WORD}(?:[ ](?:{PLACE_WORD}|&)){{0,3}})"
+            r"(?=[ ](?:[a-z]+[ ])?[a-z]+(?:er|or|ist|man|men|ian|ant|ee|hand|smith|wright|manager|clerk)\b)",
             0.65,
         ),
     )
@@ -412,10 +443,12 @@ class EmployerRecognizer(RegexRecognizer):
                 out.append(RecognizerResult(LOCATION, res.start, end, res.score))
         return out
 
-    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
         words = re.findall(r"[^\W\d_]+", text[start:end])
         if not words or all(self._generic(w) for w in words) or case_at(text, start) is not Case.MIXED:
             return False  # "works at Home", "student at the University"
+        if pattern == "former_employer" and len(words) == 1 and self.lexicon.zipf(words[0]) >= 4.0:
+            return False  # "retired English teacher", "former Army medic"
         if self.lexicon.is_place_word(" ".join(words)):
             return False  # a state or a country: "works for Canada Post" is taken, "works in Ohio" not
         return not all(self.lexicon.is_clinical_term(w) or w.lower() in NOT_NAMES for w in words)

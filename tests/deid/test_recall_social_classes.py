@@ -42,6 +42,21 @@ STREETS = [
     ("stopped driving after a minor accident on CR 466.", "CR 466"),
     ("Attn: Admissions\n      3800 US-431, Phenix City, AL 36867", "3800 US-431"),
 ]
+# a hospital by its acronym: after "@" or a cue in capitals, and before the number it gives
+HOSPITAL_ACRONYMS = [
+    ("NICM (cath clean 11/70 @ UIHC), LBBB QRS 162", "UIHC"),
+    ("SICKLE CELL CRISIS REQUIRING EXCHANGE TRANSFUSION AT BMC. NO STROKE.", "BMC"),
+    ("RE: TRAN, THUY THI   DFCI #: 02-118-774   DOB: 05/05/2050", "DFCI"),
+    ("RE: Colleen Fahey-Marsh  MSK MRN 39012877", "MSK"),
+]
+# a former employer before the trade; a month's abbreviation capitalised mid-sentence
+WORK_AND_MONTHS = [
+    ("72 yo retired Pratt & Whitney machinist from Wilmington", "Pratt & Whitney"),
+    ("70 yo F, former Westinghouse assembly worker (asbestos?)", "Westinghouse"),
+    ("2-layer compression kit (ABPI Nov 0.92 R / 0.96 L)", "Nov"),
+    ("She lost shifts during the March hospitalization at Moses.", "March"),
+    ("intermittent dark stools since about May. He reports naproxen use.", "May"),
+]
 # a relative's or colleague's given name that is also a clinical or common word
 ROLE_NAMES = [
     ("Husband Ray brought her in.", "Ray"),
@@ -77,6 +92,8 @@ CASES = [
         ("echoed", ECHOED_PLACES),
         ("care-verb", CARE_VERBS),
         ("room", ROOMS),
+        ("hospital-acronym", HOSPITAL_ACRONYMS),
+        ("work-month", WORK_AND_MONTHS),
         ("street", STREETS),
         ("role-name", ROLE_NAMES),
         ("labelled-name", LABELLED_NAMES),
@@ -113,6 +130,13 @@ KEEP = [
     # interleukins, tumour markers, gestational age and sinus rhythm are no roads
     ("IL-6 elevated; on IL-6 blockade; CA 125 of 40; CR 1.2.", "IL-6 blockade"),
     ("DOB: 04/03/2024 22:40   GA 32+5 weeks", "GA 32"),
+    # words in capitals, scores and record labels are no hospitals; a trade alone is no employer
+    ("CALL LIGHT IN REACH. UP TO BATH WITH ASSIST.", "REACH"),
+    ("ICU # 4 bed; EEG #: E76-0219; EMS PCR #24-0331-0877", "EEG"),
+    ("retired English teacher; former Army medic; retired RN", "English"),
+    # "May" after its subject is the verb
+    ("To Whom It May Concern:", "May"),
+    ("Pt May need a walker.", "May"),
     # a national programme is nobody's plan
     ("Insurance: Medicare\nPCP: none", "Medicare"),
 ]
