@@ -24,11 +24,15 @@ from deid.types import NAME
 BED = r"(?:bed|rm|room)\s*#?\s*\d{1,4}[a-z]?"
 ROLE_WORDS = "|".join(sorted(FAMILY | STAFF, key=len, reverse=True))
 # What describes the name written just before it (the gap before it is walked back separately, so
-# that the expression starts at a digit, a bracket or "in" and fails fast everywhere else): an age
-# with a sex or a "years old" marker ("61 m", "72F", "34 y.o.", "19yo M"), a bed ("(bed 4)", "in bed
-# 3B"), or a role or a student's or trainee's year in brackets ("(ms3)", "(night attending)").
+# that the expression starts at a digit, a bracket, "in", a bed or an "mrn" and fails fast
+# everywhere else): an age with a sex or a "years old" marker ("61 m", "72F", "34 y.o.", "19yo M"),
+# a bed ("(bed 4)", "in bed 3B"), or a role or a student's or trainee's year in brackets ("(ms3)",
+# "(night attending)").
 DESCRIPTOR = re.compile(
-    r"(?=[\d(i])(?:(?P<age>(?<![\d.])\d{1,3}\s?(?:(?:y/?o|yo|y\.o\.|yrs?|-?year-old)\s?(?:m|f|male|female)?|m|f|male|female)(?![\w/]))"
+    r"(?=[\d(ibrm])(?:(?P<age>(?<![\d.])\d{1,3}\s?(?:(?:y/?o|yo|y\.o\.|yrs?|-?year-old)\s?(?:m|f|male|female)?|m|f|male|female)(?![\w/]))"
+    # a sign-out line's room and age, or a record number, after a surname and given name:
+    # "hollis, mark rm 718 66m", "lopez, grace mrn 20448190"
+    rf"|(?P<listed>{BED}\s+\d{{1,3}}\s?(?:y/?o|yo)?\s?[mf](?![\w/])|mrn:?\s*#?\s*\d)"
     rf"|(?P<bed>\(\s*{BED}\s*\)|\bin\s+{BED}\b)"
     rf"|(?P<role>\(\s*(?:[a-z]+\s+)?(?:{ROLE_WORDS}|ms[1-4]|pgy-?\d|[a-z]+\s+student)\s*\)))",
     re.IGNORECASE,
@@ -52,7 +56,7 @@ class DescribedNameRecognizer(NameWordsRecognizer):
         tokens = tokenize(text)
         starts = token_starts(text)
         for match in anchors:
-            end = _gap_start(text, match.start(), match.lastgroup == "age")
+            end = _gap_start(text, match.start(), match.lastgroup in ("age", "listed"))
             i = bisect.bisect_left(starts, end) - 1
             # a possessive is followed by what the person has, not by a descriptor: bare words only
             if i >= 0 and tokens[i].end == end and tokens[i].bare == tokens[i].text:

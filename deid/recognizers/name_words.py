@@ -25,8 +25,9 @@ FAMILY = frozenset(
     boyfriend girlfriend friend neighbor neighbour roommate caregiver guardian proxy hcp poa nok sponsor
     daughters sons brothers sisters siblings children kids grandchildren grandsons granddaughters parents
     child kid stepdaughter stepson stepmother stepfather granddad grandmom baby infant twin
-    carer attendant bystander parent parents""".split()
-)  # the last line: the UK "carer", the Indian "attendant" and "bystander" (the relative at the bedside)
+    carer attendant bystander parent parents dtr bf gf sis bro hubby""".split()
+)  # the last lines: the UK "carer", the Indian "attendant" and "bystander" (the relative at the
+# bedside), and the shorthand of quick notes ("dtr carol", "bf dustin")
 STAFF = frozenset(
     """interpreter pastor chaplain rn lpn cna np md nurse attending resident intern fellow pcp surgeon
     cardiologist oncologist neurologist hospitalist intensivist radiologist pathologist anesthesiologist

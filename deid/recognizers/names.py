@@ -38,6 +38,11 @@ from deid.text import Case, Token, is_wrap, tokenize
 from deid.types import NAME
 
 GREETINGS = frozenset({"hi", "hello", "dear", "hey", "thanks", "thank"})
+# A writer introducing themselves after a greeting: "hi its priya (fy2)", "hey it's meg", "hi dr
+# kapoor this is crystal from willows" (the greeting may have its addressee between).
+INTRODUCTION = Scanner(
+    re.compile(r"\b(?:hi|hey|hello)\b[^.?!\n]{0,25}?\b(?:it'?s|its|it\s+is|this\s+is)\s+", re.IGNORECASE)
+)
 # Cues are found once per text; a cue applies to the word its match ends at. Scanners: the long
 # alternations are tried only where one of their words is.
 VERB_CUE = Scanner(
@@ -46,7 +51,10 @@ VERB_CUE = Scanner(
         r"spoken|talked|consulted|consult|d/w|dw|per|cc|attn|attention|c/w|contacted|notified|informed|"
         r"messaged|texted|emailed|visited|accompanied|covered|covering|supervised|cosigned|relieved|"
         r"says|said|asks|asked|told|tells|wrote|writes|explained|according\s+to|re(?=\s*:)(?!\s*:\s*(?-i:[A-Z]{2,6}\s+[a-z])))"
-        r"(?:\s+(?:by|with|to|w/|from))?\s*:?\s*|\b(?:covering|covered|cross-covering|signing\s+out)\s+for\s+",
+        r"(?:\s+(?:by|with|to|w/|from))?\s*:?\s*|\b(?:covering|covered|cross-covering|signing\s+out)\s+for\s+"
+        # who a message or a handover is from: "text from raj", "handover from jens", "q from deb"
+        r"|\b(?:handover|handoff|hand-off|sign-?out|s/o|text|message|msg|call|page|update|q|question|email|"
+        r"voicemail|vm)\s+from\s+",
         re.IGNORECASE,
     )
 )
@@ -131,9 +139,10 @@ class ContextNameRecognizer(NameWordsRecognizer):
         tokens = tokenize(text)
         labels = {m.end() for m in LABEL_CUE.finditer(text)}
         verbs = {m.end() for m in VERB_CUE.finditer(text)}
+        intros = {m.end() for m in INTRODUCTION.finditer(text)}
         results: list[RecognizerResult] = []
         for i, tok in enumerate(tokens):
-            cue = self._cue_before(text, tokens, i, labels, verbs)
+            cue = self._cue_before(text, tokens, i, labels, verbs, intros)
             if cue is not None:
                 run = self._name_run(text, tokens, i, cue)
                 if run:
@@ -146,13 +155,15 @@ class ContextNameRecognizer(NameWordsRecognizer):
         return results
 
     def _cue_before(
-        self, text: str, tokens: Sequence[Token], i: int, labels: set[int], verbs: set[int]
+        self, text: str, tokens: Sequence[Token], i: int, labels: set[int], verbs: set[int], intros: set[int]
     ) -> tuple[Cue, str] | None:
-        """The cue before token i and the word that gave it, or None. `labels` and `verbs` are
-        the offsets where label and verb cues end."""
+        """The cue before token i and the word that gave it, or None. `labels`, `verbs` and
+        `intros` are the offsets where label, verb and introduction cues end."""
         start = tokens[i].start
         if start in labels:
             return Cue.LABEL, ""
+        if start in intros:
+            return Cue.GREETING, ""
         if i == 0:
             return None
         prev = tokens[i - 1]
@@ -178,7 +189,17 @@ class ContextNameRecognizer(NameWordsRecognizer):
     def _plausible_after_mr(self, title: Token, tok: Token) -> bool:
         if title.case is Case.MIXED and title.text[0].isupper() and title.text[1:].islower():
             return tok.text[0].isupper()
-        return self.lexicon.name_likelihood(tok.bare) > 0
+        low = tok.bare.lower()
+        lex = self.lexicon
+        # in lower case, a surname the census lacks, rarer than any grade or valve word: "mr hussain"
+        rare = (
+            title.text.islower()
+            and tok.text.islower()
+            and lex.zipf(low) < 3.5
+            and not lex.is_clinical(low)
+            and not ENGLISH_ENDINGS.search(low)
+        )
+        return lex.name_likelihood(tok.bare) > 0 or rare
 
     def _first_word(self, tok: Token, cue: tuple[Cue, str]) -> bool:
         kind, word = cue
@@ -190,8 +211,24 @@ class ContextNameRecognizer(NameWordsRecognizer):
             # "RN KL", "tech jm": initials, unless a word or abbreviation ("RN IV", "RN TO")
             return not self.words.excluded(tok) and not self.lexicon.is_clinical(tok.text)
         lenient = kind is Cue.GREETING or word in FAMILY or word in PATIENT
-        return self.words.after_weak_cue(tok, lenient=lenient) or (
-            kind is Cue.ROLE and word in FAMILY | STAFF and self._capitalised_after_role(tok)
+        return (
+            self.words.after_weak_cue(tok, lenient=lenient)
+            or (kind is Cue.ROLE and word in FAMILY | STAFF and self._capitalised_after_role(tok))
+            or (kind is Cue.ROLE and word in STAFF and self._given_name_in_lower_case(tok))
+        )
+
+    def _given_name_in_lower_case(self, tok: Token) -> bool:
+        """A colleague's given name in a lower-case line, where no capital marks it: "ep fellow
+        yusuf", "rn hope"; not a frequent or clinical word ("sw referral placed")."""
+        low = tok.bare.lower()
+        lex = self.lexicon
+        return (
+            tok.case is Case.LOWER
+            and not self.words.excluded(tok)
+            and (lex.is_first_name(low) or lex.zipf(low) < 3.5)
+            and lex.zipf(low) < 4.0
+            and not lex.is_clinical(low)
+            and not ENGLISH_ENDINGS.search(low)
         )
 
     def _capitalised_after_role(self, tok: Token) -> bool:

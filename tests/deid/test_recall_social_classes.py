@@ -68,6 +68,19 @@ LABELLED_NAMES = [
     ("Present: Margie, daughter Karin Wood (from Two Harbors)", "Margie"),
     ("Veteran: REDHORSE, WALLACE T     DOB: 12/07/1951", "REDHORSE, WALLACE"),
 ]
+# names in quick lower-case notes: introductions, messages' senders, shorthand relatives,
+# colleagues, "mr" with a rare surname, and sign-out lines by room and age or record number
+LOWER_CASE_NAMES = [
+    ("hi its priya (fy2) - can u review mr okoro bay 2", "priya"),
+    ("hi dr kapoor this is crystal from willows at eastgate, mrs pettibone fell", "crystal"),
+    ("quick q from deb in pharmacy: ok to switch to zyrtec?", "deb"),
+    ("she's 98 so dtr carol wants her seen", "carol"),
+    ("her bf dustin brought her from the motel", "dustin"),
+    ("notified ep fellow yusuf (pgr 4471) - likely ppm in am", "yusuf"),
+    ("tto done for mr hussain bed 22. doac switched", "hussain"),
+    ("1. hollis, mark rm 718 66m — transferred from st joe's", "hollis, mark"),
+    ("fyi lopez, grace mrn 20448190 going to ltach tmr", "lopez, grace"),
+]
 # children listed by their ages
 CHILDREN = [
     ("lives with wife and 5 children (Wahid 15, Maryam 12,\nBilal 9, Sana 6, Omid 2).", "Bilal"),
@@ -97,6 +110,7 @@ CASES = [
         ("street", STREETS),
         ("role-name", ROLE_NAMES),
         ("labelled-name", LABELLED_NAMES),
+        ("lower-case-name", LOWER_CASE_NAMES),
         ("children", CHILDREN),
         ("institution", INSTITUTIONS),
     )
@@ -125,6 +139,11 @@ KEEP = [
     ("On APD overnight at home, 5 exchanges.", "APD"),
     # a clinical abbreviation in brackets after a place is not its short name
     ("Seen at Riverside Hospital (ICU) for 3 days.", "ICU"),
+    # in lower case: grades of regurgitation, a greeting's small talk, a referral after "sw"
+    ("mr severe, mr moderate, mr trace on echo", "severe"),
+    ("hi it's late, this is fine", "late"),
+    ("pt needs ride - sw referral placed.", "referral"),
+    ("modified release: nitrofurantoin 100 mg MR BD for 5/7", "BD"),
     # an answer after a label is no name
     ("Member: yes. Student: no.", "yes"),
     # interleukins, tumour markers, gestational age and sinus rhythm are no roads
