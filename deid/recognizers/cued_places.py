@@ -147,20 +147,38 @@ class TheNamedPlaceRecognizer(RegexRecognizer):
 
 
 class PoliceRecognizer(RegexRecognizer):
-    """LOCATION: a town's police department by its acronym, before one of its officers or what they
-    do: "SFPD ofc. badge 2214", "APD Det. Salas", "EPPD officer ruelas", "BPD SID 77120483". The
-    officer's word is needed: "APD" alone is also automated peritoneal dialysis."""
+    """LOCATION: a town's police, fire or ambulance service by its acronym, before one of its
+    officers or units or what they do ("SFPD ofc. badge 2214", "APD Det. Salas", "TPD welfare
+    check", "DFD Medic 22", "CCFD Rescue transported"), or after "brought by" ("brought by PPB").
+    The cue is needed: "APD" alone is also automated peritoneal dialysis."""
 
     ENTITY = LOCATION
     FLAGS = 0
     PATTERNS = (
+        # before an officer, a unit or custody: no clinical abbreviation is followed by these
         (
             "police",
-            r"\b(?P<phi>[A-Z]{1,4}PD)\b(?=[ ]+(?i:ofc|officer|officers|det|detective|sgt|sergeant|cpl|badge|sid|"
-            r"custody|hold|report|case|escort|present|on\s+scene))",
+            r"\b(?P<phi>[A-Z]{1,4}(?:PD|FD|PB|EMS))\b(?=[ ]+(?i:ofc|officer|officers|det|detective|sgt|sergeant|"
+            r"cpl|badge|sid|custody|medic|rescue|engine|ladder|ambulance))",
             0.65,
         ),
+        # before what a service does, or after "brought by": not a clinical abbreviation there
+        (
+            "police_weak",
+            r"\b(?P<phi>[A-Z]{1,4}(?:PD|FD|PB|EMS))\b(?=[ ]+(?i:hold|report|case|escort|present|on\s+scene|"
+            r"notified|welfare|responded|transported))",
+            0.65,
+        ),
+        ("brought_by", r"\b(?i:brought\s+(?:in\s+)?by)\s+(?P<phi>[A-Z]{1,4}(?:PD|FD|PB|EMS))\b", 0.65),
     )
+    # peritoneal dialysis by its kinds, and lung disease: no services
+    CLINICAL = frozenset({"APD", "CAPD", "CCPD", "IPD", "NIPD", "TPD", "COPD"})
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
+        word = text[start:end]
+        if pattern == "police":
+            return word != "COPD"
+        return word not in self.CLINICAL and not self.lexicon.is_clinical_term(word)
 
 
 class DedicationRecognizer(RegexRecognizer):

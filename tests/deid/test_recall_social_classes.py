@@ -94,6 +94,8 @@ INSTITUTIONS = [
     ("Parishioner at All Saints; visits weekly.", "All Saints"),
     ("Legal: 5150 by SFPD ofc. badge 2214", "SFPD"),
     ("Police (APD Det. Salas) working on ID", "Salas"),
+    ("then DFD Medic 22 met them in the lot. DPD notified per protocol.", "DPD"),
+    ("27-year-old brought by PPB from the bridge after a fall", "PPB"),
     ("Insurance: Medicare / Anthem supplement\nVendor: Numotion -- Grand Rapids", "Numotion"),
     ("Funeral home: Larkin Mortuary.", "Larkin Mortuary"),
 ]
@@ -137,6 +139,7 @@ KEEP = [
     # numbered scales are no list of children; APD without an officer is dialysis
     ("Grade 3, Stage 2 disease; GCS 15, RR 22.", "Stage 2"),
     ("On APD overnight at home, 5 exchanges.", "APD"),
+    ("COPD notified to the GP; CAPD report reviewed.", "CAPD"),
     # a clinical abbreviation in brackets after a place is not its short name
     ("Seen at Riverside Hospital (ICU) for 3 days.", "ICU"),
     # in lower case: grades of regurgitation, a greeting's small talk, a referral after "sw"
