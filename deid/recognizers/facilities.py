@@ -97,6 +97,8 @@ GENERIC = frozenset(
     paediatric emergency department dept room adult psychiatric trauma campus""".split()
 )
 CONNECTORS = frozenset({"and", "&", "of"})
+# What separates a heading's fields: "DISCHARGE SUMMARY - MERCY HOSPITAL, TOWN", "PCP: X, Y HOSPITAL".
+HEADER_SEPARATOR = re.compile(r"[ ]+[-–—]+[ ]+|,[ ]+|:[ ]+|[ ]{2,}")
 # National health programmes and kinds of cover, which name no one's plan: "Insurance: Medicare".
 PROGRAMMES = frozenset(
     "medicare medicaid tricare champva none self self-pay pending private commercial uninsured unknown".split()
@@ -178,6 +180,9 @@ class FacilityRecognizer(LexiconRecognizer):
                 start, end = self._generic_start(text, match.start()), town_end
             elif start is None and STREET_SURGERY.fullmatch(match.group()):
                 start = match.start()  # the street before it is found as one: "Station Road Surgery"
+            header = self._header_start(text, match.start(), end)
+            if header is not None and (start is None or header < start):
+                start = header  # "DISCHARGE SUMMARY - ALASKA NATIVE MEDICAL CENTER, ANCHORAGE"
             if start is not None:
                 end = self._town_end(text, end)
                 results.append(RecognizerResult(LOCATION, start, end, self.SCORE))
@@ -206,6 +211,34 @@ class FacilityRecognizer(LexiconRecognizer):
         for match in self.SAINT.finditer(text):
             results.append(RecognizerResult(LOCATION, match.start(), self._town_end(text, match.end()), 0.6))
         return results
+
+    def _header_start(self, text: str, head_start: int, end: int) -> int | None:
+        """Where a hospital's name starts when the hospital heads its line or field in capitals,
+        its words common ones ("ALASKA NATIVE MEDICAL CENTER", "CHEROKEE NATION W.W. HASTINGS
+        HOSPITAL"): from the line's start or a separator (" - ", ", ", ": ") to a strong head, with
+        only the rest of the heading after it (a town, a department) up to the line's end."""
+        if STRONG_HEAD.match(text, head_start) is None or case_at(text, head_start) is not Case.UPPER:
+            return None
+        line_start = text.rfind("\n", 0, head_start) + 1
+        seps = [m.end() for m in HEADER_SEPARATOR.finditer(text, line_start, head_start)]
+        start = seps[-1] if seps else line_start
+        while start < head_start and text[start] in " \t":
+            start += 1
+        words = text[start:head_start].split()
+        if words and words[0] == "THE":
+            words = words[1:]
+        line_end = text.find("\n", end)
+        rest = text[end : len(text) if line_end < 0 else line_end]
+        if not 1 <= len(words) <= 4 or len(rest) > 40 or (rest.strip() and not HEADER_SEPARATOR.match(rest)):
+            return None
+        lex = self.lexicon
+        lows = [word.strip(".,'’").lower() for word in words]
+        if any(not w.isupper() for w in words) or any(
+            low in STOPPERS or low in NOT_NAMES or lex.is_clinical_term(low) for low in lows
+        ):
+            return None
+        # a name of clinical words alone is a kind of hospital: "PAIN MANAGEMENT HOSPITAL"
+        return None if all(lex.is_clinical(low) and not lex.is_town(low) for low in lows) else start
 
     def _end(self, text: str, end: int) -> int:
         """Extend over "of Braintree" / "at Longwood" when a proper name follows the head."""

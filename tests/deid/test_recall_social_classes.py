@@ -15,6 +15,11 @@ COMPLETED_PLACES = [
     ("Compare with 2022 study from UCI Health (not available).", "UCI Health"),
     ("POSTPARTUM DISCHARGE SUMMARY — Baylor Scott & White Round Rock\nPatient: K S", "Baylor Scott & White"),
 ]
+# a hospital heading its line or field in capitals, its words common ones
+HEADED_HOSPITALS = [
+    ("DISCHARGE SUMMARY - ALASKA NATIVE MEDICAL CENTER, ANCHORAGE\nName: X", "ALASKA NATIVE MEDICAL CENTER"),
+    ("PCP: RICHARD TALLBEAR, D.O., CHEROKEE NATION W.W. HASTINGS HOSPITAL, TAHLEQUAH\n", "CHEROKEE NATION"),
+]
 # a place named again, and the short name given to it in brackets
 ECHOED_PLACES = [
     ("HKMC records were requested; admitted to Hackettstown Medical Center (HKMC) 3/2.", "HKMC"),
@@ -105,6 +110,7 @@ CASES = [
     for name, table in (
         ("completed", COMPLETED_PLACES),
         ("echoed", ECHOED_PLACES),
+        ("headed-hospital", HEADED_HOSPITALS),
         ("care-verb", CARE_VERBS),
         ("room", ROOMS),
         ("hospital-acronym", HOSPITAL_ACRONYMS),
@@ -159,6 +165,9 @@ KEEP = [
     # "May" after its subject is the verb
     ("To Whom It May Concern:", "May"),
     ("Pt May need a walker.", "May"),
+    # a hospital of clinical words alone, or one after a generic word, is a kind of hospital
+    ("TRANSFERRED FROM PAIN MANAGEMENT HOSPITAL\nX", "PAIN MANAGEMENT"),
+    ("SEEN AT OUTSIDE HOSPITAL. WENT TO LOCAL MEDICAL CENTER, THEN HOME\nPT STABLE", "LOCAL"),
     # a national programme is nobody's plan
     ("Insurance: Medicare\nPCP: none", "Medicare"),
 ]
