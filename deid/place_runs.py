@@ -45,6 +45,7 @@ DIRECTIONS = frozenset(
     "north south east west northeast northwest southeast southwest central upper lower".split()
 )
 RARE_ZIPF = 3.5
+STORE_NUMBER = re.compile(r"[ ]?#[ ]?\d{2,6}\b")
 HEADED_RARE_ZIPF = 5.5
 MAX_WORDS = 4  # spread at most this many words each way
 # After a name: "in" and a room ("bill in 302", "jade in 8", "king in 4b"), or a three-digit room and
@@ -78,6 +79,8 @@ def complete_places(
         start = _walk(text, tokens, first, -1, upper, lexicon, HEADED_RARE_ZIPF if headed else RARE_ZIPF)
         new_start = min(r.start, tokens[start].start)
         new_end = max(r.end, tokens[end].end)
+        if store := STORE_NUMBER.match(text, new_end):
+            new_end = store.end()  # the store's number is part of its name: "Walmart Pharmacy #0417"
         if (new_start, new_end) != (r.start, r.end):
             out.append(RecognizerResult(LOCATION, new_start, new_end, r.score))
     return out

@@ -29,7 +29,7 @@ CUE_BEFORE = re.compile(
 )
 CUE_AFTER = re.compile(
     r"\s*(?:\(|pharmacy|store|warehouse|distribution|fulfillment|plant|location|corporate|employee|"
-    r"(?:on|in)\s+[A-Z])",
+    r"(?:on|in)\s+[A-Z]|\#\s?\d)",
     re.IGNORECASE,
 )
 

@@ -12,6 +12,9 @@ from tests.deid.test_safe_harbor import redacted
 # a place found by one word, completed to its whole proper name (deid.place_runs)
 COMPLETED_PLACES = [
     ("Prior care at Kaiser Permanente Roseville, records requested.", "Kaiser Permanente Roseville"),
+    # with the store's number
+    ("Plan: losartan refilled to Walmart Pharmacy #0417, Mountain Home.", "Walmart Pharmacy #0417"),
+    ("sent a backup Rx to CVS #9921 in case pods run out", "CVS #9921"),
     ("Compare with 2022 study from UCI Health (not available).", "UCI Health"),
     ("POSTPARTUM DISCHARGE SUMMARY — Baylor Scott & White Round Rock\nPatient: K S", "Baylor Scott & White"),
 ]
