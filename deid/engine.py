@@ -15,10 +15,11 @@ from collections.abc import Iterable, Sequence
 from presidio_analyzer import AnalyzerEngine, EntityRecognizer, RecognizerRegistry, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
+from deid.beside_names import ages_after_names, rooms_after_names
 from deid.casing import normalise_case
 from deid.lexicon import Lexicon
 from deid.nlp import NerEntity, find_entities, load_nlp_engine
-from deid.place_runs import complete_places, echo_places, rooms_after_names
+from deid.place_runs import complete_places, echo_places
 from deid.recognizers import build_recognizers
 from deid.recognizers.known import KnownNameRecognizer
 from deid.recognizers.ner import SpacyNerRecognizer
@@ -96,7 +97,8 @@ class Deidentifier:
                 named = found + spread_names(text, found, self._lexicon)
                 places = complete_places(text, found, self._lexicon) + rooms_after_names(text, named)
                 places += echo_places(text, found + places, self._lexicon)
-                spans = merge_spans(text, named + places + self._ner_results(text, ents))
+                ages = ages_after_names(text, named)
+                spans = merge_spans(text, named + places + ages + self._ner_results(text, ents))
                 results.append(DeidResult(text=replace(text, spans), spans=tuple(spans)))
             return results
         except DeidError:

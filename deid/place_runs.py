@@ -15,9 +15,6 @@ Lines in lower case give no capitals to follow, and are left as the recognizers 
 A place found once is found again: where the text names it again ("Red Rocks Care Center ... agreeable
 to Red Rocks Care Center"), and by the short name it is given in brackets after it ("Community Regional
 (CRMC)", "Regional One ("the Med")"), wherever that short name is written.
-
-A room is also found after the name of the patient in it, as sign-outs write them: "bill in 302",
-"jade in 8", "1. hart 302 — cellulitis".
 """
 
 from __future__ import annotations
@@ -32,9 +29,8 @@ from deid.lexicon import Lexicon
 from deid.recognizers.care_places import SPECIALTY, UNITS, WHEN, generic_word
 from deid.recognizers.facilities import GENERIC, STOPPERS, FacilityRecognizer
 from deid.recognizers.name_words import NOT_NAMES, ROLES, TITLES
-from deid.recognizers.wards import NOT_A_COUNT
 from deid.text import Case, Token, token_starts, tokenize
-from deid.types import LOCATION, NAME
+from deid.types import LOCATION
 
 # Between two words of one name: a space, "&", "/" or a dash between spaces ("Baylor Scott & White",
 # "Presbyterian/St. Luke's", "Te Whatu Ora – Waikato").
@@ -48,13 +44,6 @@ RARE_ZIPF = 3.5
 STORE_NUMBER = re.compile(r"[ ]?#[ ]?\d{2,6}\b")
 HEADED_RARE_ZIPF = 5.5
 MAX_WORDS = 4  # spread at most this many words each way
-# After a name: "in" and a room ("bill in 302", "jade in 8", "king in 4b"), or a three-digit room and
-# a dash or colon, as a sign-out list writes a bed ("hart 302 — cellulitis"). Not a year or a time.
-ROOM_AFTER_NAME = re.compile(
-    rf"[ ]in[ ](?:rm\.?[ ]|room[ ]|bed[ ])?(?P<in>(?!19\d\d|20\d\d)\d{{1,4}}[a-eA-E]?)\b{NOT_A_COUNT}"
-    r"(?![ ]?(?:s|am|pm|weeks?|wks?|months?|mos?|years?|yrs?|[dhwmy])\b|[ ]?[-–]|,\d)"
-    r"|[ ](?P<listed>\d{3}[a-eA-E]?)(?=[ ]?[—–:-][ ])",
-)
 
 
 def complete_places(
@@ -163,19 +152,6 @@ def _common(name: str, lexicon: Lexicon) -> bool:
     if name.isupper():
         return lexicon.is_clinical_term(low) or low in UNITS
     return lexicon.is_clinical(low) or lexicon.zipf(low) >= 4.5 or low in NOT_NAMES
-
-
-def rooms_after_names(text: str, results: Sequence[RecognizerResult]) -> list[RecognizerResult]:
-    """LOCATION results for the room numbers written right after a found name."""
-    out: list[RecognizerResult] = []
-    for r in results:
-        if r.entity_type != NAME:
-            continue
-        found = ROOM_AFTER_NAME.match(text, r.end)
-        if found:
-            group = "in" if found["in"] else "listed"
-            out.append(RecognizerResult(LOCATION, found.start(group), found.end(group), 0.6))
-    return out
 
 
 def _walk(

@@ -44,7 +44,10 @@ LABEL = (
     # an NHS e-Referral's booking number, Manitoba's health number, a reading workstation's name
     r"ubrn|phin|workstation|"
     # a province's health number, a provider's, a clinic's and an antenatal booking's numbers
-    r"health\s+number|provider|clinic\s+(?:no\.?|number|#)|booking)"
+    r"health\s+number|provider|clinic\s+(?:no\.?|number|#)|booking|"
+    # a vaccine's or device's lot, a dictation's index, an aircraft's tail, the last four of an SSN:
+    # "lot MLB7Z03", "Index No. VYMR4K81Q", "tail N911LL", "SSN-last4 4471"
+    r"lot|index\s+(?:no\.?|number|#)|tail|ssn-last\s?4)"
 )
 # An issuer's acronym before "no." or "reg.": "GMS no. 2291840K", "EHIC no. 80826 ...", "KMC Reg. 44718".
 ACRONYM_NUMBER = r"(?-i:\b[A-Z]{2,6})\s+(?:reg(?:istration|d)?\.?(?:\s+no\.?)?|no\.|no:)"
@@ -81,6 +84,8 @@ class SsnRecognizer(RegexRecognizer):
             r"(?P<phi>\d{3}[\s.]?\d{2}[\s.]?\d{4}|(?:x{3}-?x{2}-?)?\d{4})\b",
             0.95,
         ),
+        # masked but for its last four digits, which still identify: "xxx-xx-4418", "***-**-4418"
+        ("ssn_masked", r"(?<![\w-])(?:x{3}|\*{3})-(?:x{2}|\*{2})-\d{4}(?![\d-])", 0.9),
     )
 
 

@@ -65,6 +65,15 @@ WORK_AND_MONTHS = [
     ("She lost shifts during the March hospitalization at Moses.", "March"),
     ("intermittent dark stools since about May. He reports naproxen use.", "May"),
 ]
+# numbers that identify: a vaccine's lot, a dictation's index, an aircraft's tail, a masked SSN;
+# and an age of 90 or over in brackets after a lower-case name
+NUMBERS = [
+    ("given today in L deltoid by CMH nurse Gagnon, lot MLB7Z03. Next due April 16.", "MLB7Z03"),
+    ("Batch: 61938 Index No. VYMR4K81Q D: 12/04/91", "VYMR4K81Q"),
+    ("Transport: Life Link III rotor, tail N911LL, ETA 40 min.", "N911LL"),
+    ("Donor ID (last 4 SSN) xxx-xx-4418   CCF Specimen ID 4417730981", "xxx-xx-4418"),
+    ("ward round notes mon 24/11: penny wise (93) bed 11 primrose ward", "93"),
+]
 # a relative's or colleague's given name that is also a clinical or common word
 ROLE_NAMES = [
     ("Husband Ray brought her in.", "Ray"),
@@ -116,6 +125,7 @@ CASES = [
         ("headed-hospital", HEADED_HOSPITALS),
         ("care-verb", CARE_VERBS),
         ("room", ROOMS),
+        ("number", NUMBERS),
         ("hospital-acronym", HOSPITAL_ACRONYMS),
         ("work-month", WORK_AND_MONTHS),
         ("street", STREETS),
@@ -171,6 +181,9 @@ KEEP = [
     # a hospital of clinical words alone, or one after a generic word, is a kind of hospital
     ("TRANSFERRED FROM PAIN MANAGEMENT HOSPITAL\nX", "PAIN MANAGEMENT"),
     ("SEEN AT OUTSIDE HOSPITAL. WENT TO LOCAL MEDICAL CENTER, THEN HOME\nPT STABLE", "LOCAL"),
+    # a lot of fluids, the tail of the pancreas, a younger age after a name
+    ("gave a lot of fluids; tail of pancreas 4cm", "tail of pancreas"),
+    ("Mrs Jones (40) and Dr Smith (62) reviewed.", "(40)"),
     # a national programme is nobody's plan
     ("Insurance: Medicare\nPCP: none", "Medicare"),
 ]
