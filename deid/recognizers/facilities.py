@@ -97,6 +97,8 @@ GENERIC = frozenset(
     paediatric emergency department dept room adult psychiatric trauma campus""".split()
 )
 CONNECTORS = frozenset({"and", "&", "of"})
+# States by the short names that hospitals and universities are named with, capitalised.
+STATE_SHORT_NAMES = frozenset({"Mass", "MASS", "Penn", "PENN", "Conn", "Calif", "Mich", "Minn"})
 # What separates a heading's fields: "DISCHARGE SUMMARY - MERCY HOSPITAL, TOWN", "PCP: X, Y HOSPITAL".
 HEADER_SEPARATOR = re.compile(r"[ ]+[-–—]+[ ]+|,[ ]+|:[ ]+|[ ]{2,}")
 # National health programmes and kinds of cover, which name no one's plan: "Insurance: Medicare".
@@ -360,6 +362,8 @@ class FacilityRecognizer(LexiconRecognizer):
         low = tok.lower.removesuffix("'s").removesuffix("’s")
         if low in CONNECTORS or low in GENERIC:
             return False
+        if tok.text in STATE_SHORT_NAMES:
+            return True  # "Mass General", "Mass Eye and Ear", though "mass" is clinical
         return not self.lexicon.is_clinical(low) or self.lexicon.is_town(low)
 
     def _is_place_acronym(self, word: str) -> bool:

@@ -12,6 +12,7 @@ from tests.deid.test_safe_harbor import redacted
 # a place found by one word, completed to its whole proper name (deid.place_runs)
 COMPLETED_PLACES = [
     ("Prior care at Kaiser Permanente Roseville, records requested.", "Kaiser Permanente Roseville"),
+    ("He was at Mass General last month with the same complaint.", "Mass General"),
     # with the store's number
     ("Plan: losartan refilled to Walmart Pharmacy #0417, Mountain Home.", "Walmart Pharmacy #0417"),
     ("sent a backup Rx to CVS #9921 in case pods run out", "CVS #9921"),
@@ -184,6 +185,8 @@ KEEP = [
     # a lot of fluids, the tail of the pancreas, a younger age after a name
     ("gave a lot of fluids; tail of pancreas 4cm", "tail of pancreas"),
     ("Mrs Jones (40) and Dr Smith (62) reviewed.", "(40)"),
+    # "max" and "min" in a typed question are the dose's, not Max's
+    ("what's the max dose of gabapentin in ckd stage 4? min dose?", "max"),
     # a national programme is nobody's plan
     ("Insurance: Medicare\nPCP: none", "Medicare"),
 ]
