@@ -30,7 +30,7 @@ from deid.recognizers.care_places import SPECIALTY, UNITS, WHEN, generic_word
 from deid.recognizers.facilities import GENERIC, STOPPERS, FacilityRecognizer
 from deid.recognizers.name_words import NOT_NAMES, ROLES, TITLES
 from deid.text import Case, Token, token_starts, tokenize
-from deid.types import LOCATION
+from deid.types import LOCATION, NAME
 
 # Between two words of one name: a space, "&", "/" or a dash between spaces ("Baylor Scott & White",
 # "Presbyterian/St. Luke's", "Te Whatu Ora – Waikato").
@@ -41,6 +41,7 @@ DIRECTIONS = frozenset(
     "north south east west northeast northwest southeast southwest central upper lower".split()
 )
 RARE_ZIPF = 3.5
+CUED_NAME_SCORE = 0.8  # names found after a title, role or label are people (deid.spread)
 STORE_NUMBER = re.compile(r"[ ]?#[ ]?\d{2,6}\b")
 HEADED_RARE_ZIPF = 5.5
 MAX_WORDS = 4  # spread at most this many words each way
@@ -49,12 +50,15 @@ MAX_WORDS = 4  # spread at most this many words each way
 def complete_places(
     text: str, results: Sequence[RecognizerResult], lexicon: Lexicon
 ) -> list[RecognizerResult]:
-    """LOCATION results covering each rule-found place with the rest of its proper name."""
+    """LOCATION results covering each rule-found place with the rest of its proper name; and a
+    name guessed from the dictionary alone right after a facility's head word is the place's
+    ("Memorial Hermann Katy", "General Walker": a hospital named for someone)."""
     places = [r for r in results if r.entity_type == LOCATION]
-    if not places:
-        return []
     tokens = tokenize(text)
     starts = token_starts(text)
+    places += _headed_names(text, tokens, starts, results)
+    if not places:
+        return []
     out: list[RecognizerResult] = []
     for r in places:
         first = bisect.bisect_left(starts, r.start)
@@ -72,6 +76,25 @@ def complete_places(
             new_end = store.end()  # the store's number is part of its name: "Walmart Pharmacy #0417"
         if (new_start, new_end) != (r.start, r.end):
             out.append(RecognizerResult(LOCATION, new_start, new_end, r.score))
+    return out
+
+
+def _headed_names(
+    text: str, tokens: Sequence[Token], starts: Sequence[int], results: Sequence[RecognizerResult]
+) -> list[RecognizerResult]:
+    out: list[RecognizerResult] = []
+    for r in results:
+        if r.entity_type != NAME or r.score >= CUED_NAME_SCORE:
+            continue
+        i = bisect.bisect_left(starts, r.start)
+        if 0 < i < len(tokens) and tokens[i].start == r.start and tokens[i].case is Case.MIXED:
+            head = tokens[i - 1]
+            if (
+                head.text[0].isupper()
+                and FacilityRecognizer.HEAD.fullmatch(head.text)
+                and _joined(text, tokens, i - 1, i)
+            ):
+                out.append(RecognizerResult(LOCATION, head.start, r.end, r.score))
     return out
 
 

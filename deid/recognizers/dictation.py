@@ -57,6 +57,13 @@ class DictationRecognizer(RegexRecognizer):
             r"(?P<phi>[a-z]{5,16}\d{0,3})\b(?![\w@-]|\.\w)",
             0.6,
         ),
+        # the same alone at a message's very end, after its last sentence or a gap: "... if recurs.
+        # mhealy", "Doc ID 44719082  mkraus"
+        (
+            "closing_user_name",
+            r"(?:[.!?)][ \t]+|[ \t]{2,}|^[ \t]*)(?P<phi>[a-z]{5,16}\d{0,3})[ \t]*\Z",
+            0.6,
+        ),
         # letters and digits after a signer's credential
         ("signer_code", rf"\b(?:{CREDENTIAL_WORDS}),?[ \t]+(?P<phi>[A-Z]{{1,4}}\d{{1,5}})\b(?![/.-]\d)", 0.6),
     )
@@ -64,7 +71,7 @@ class DictationRecognizer(RegexRecognizer):
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
         if pattern == "signer_code":
             return not TRAINING_GRADE.fullmatch(text[start:end])
-        if pattern == "user_name":
+        if pattern in ("user_name", "closing_user_name"):
             return self._user_name(text[start:end])
         if pattern in ("chat_user", "filed_by"):
             return text[start:end].lower() not in NOT_NAMES

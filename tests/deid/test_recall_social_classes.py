@@ -13,6 +13,7 @@ from tests.deid.test_safe_harbor import redacted
 COMPLETED_PLACES = [
     ("Prior care at Kaiser Permanente Roseville, records requested.", "Kaiser Permanente Roseville"),
     ("He was at Mass General last month with the same complaint.", "Mass General"),
+    ("Transfer from Memorial Hermann Southeast with severe influenza A pneumonia", "Memorial Hermann"),
     # with the store's number
     ("Plan: losartan refilled to Walmart Pharmacy #0417, Mountain Home.", "Walmart Pharmacy #0417"),
     ("sent a backup Rx to CVS #9921 in case pods run out", "CVS #9921"),
@@ -50,6 +51,11 @@ STREETS = [
     ("Lives in her own house up Lotts Creek off KY-80, ~25 min from town.", "KY-80"),
     ("stopped driving after a minor accident on CR 466.", "CR 466"),
     ("Attn: Admissions\n      3800 US-431, Phenix City, AL 36867", "3800 US-431"),
+]
+# a user name alone at the very end of a message
+CLOSING_USER_NAMES = [
+    ("gave copy of note for her gp if recurs. mhealy", "mhealy"),
+    ("T: 09/16/2024  Doc ID 44719082  mkraus", "mkraus"),
 ]
 # a hospital by its acronym: after "@" or a cue in capitals, and before the number it gives
 HOSPITAL_ACRONYMS = [
@@ -128,6 +134,7 @@ CASES = [
         ("room", ROOMS),
         ("number", NUMBERS),
         ("hospital-acronym", HOSPITAL_ACRONYMS),
+        ("closing-user-name", CLOSING_USER_NAMES),
         ("work-month", WORK_AND_MONTHS),
         ("street", STREETS),
         ("role-name", ROLE_NAMES),
@@ -187,6 +194,9 @@ KEEP = [
     ("Mrs Jones (40) and Dr Smith (62) reviewed.", "(40)"),
     # "max" and "min" in a typed question are the dose's, not Max's
     ("what's the max dose of gabapentin in ckd stage 4? min dose?", "max"),
+    # a closing word that is English is no user name
+    ("pt stable. will follow up tomorrow. thanks", "thanks"),
+    ("BP ok. continue. resolved", "resolved"),
     # a national programme is nobody's plan
     ("Insurance: Medicare\nPCP: none", "Medicare"),
 ]
