@@ -59,6 +59,8 @@ FACILITY_HEAD = (
     # "Ristuccia Arena", "Paradise Rock Club", "Springfield Museums", "Trairatanaram Temple",
     # "Nyama Choma Grill", "Kowalczyk Hardware", "Harvard Square", "Fields Corner", "Fallon Ambulance",
     # "Lynn Housing Authority", "Checker Cab", "Legal Sea Foods", "Quincy Medical", "Benedetti & Sons"
+    # a high school or a school district by its name alone: "Pershing High", "Fort Bend ISD"
+    r"(?-i:High|ISD)|"
     r"(?-i:Library|LIBRARY|Arena|ARENA|Club|CLUB|Museums?|MUSEUMS?|Temple|TEMPLE|Grill|GRILL|Restaurant|"
     r"Cafe|Café|Bakery|Hardware|HARDWARE|Forest|Square|SQUARE|Sq|Corner|Ambulance|AMBULANCE|"
     r"Housing\s+Authority|Cab|Foods|Sons|Medical|MEDICAL)|"

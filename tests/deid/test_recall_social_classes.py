@@ -57,6 +57,11 @@ CLOSING_USER_NAMES = [
     ("gave copy of note for her gp if recurs. mhealy", "mhealy"),
     ("T: 09/16/2024  Doc ID 44719082  mkraus", "mkraus"),
 ]
+# a high school or school district by its name alone
+SCHOOLS = [
+    ("SH: 19 yo, senior at Pershing High (football), works downtown", "Pershing High"),
+    ("she teaches 4th grade at Lakeview Elementary (Fort Bend ISD), FMLA forms done", "Fort Bend ISD"),
+]
 # a hospital by its acronym: after "@" or a cue in capitals, and before the number it gives
 HOSPITAL_ACRONYMS = [
     ("NICM (cath clean 11/70 @ UIHC), LBBB QRS 162", "UIHC"),
@@ -134,6 +139,7 @@ CASES = [
         ("room", ROOMS),
         ("number", NUMBERS),
         ("hospital-acronym", HOSPITAL_ACRONYMS),
+        ("school", SCHOOLS),
         ("closing-user-name", CLOSING_USER_NAMES),
         ("work-month", WORK_AND_MONTHS),
         ("street", STREETS),
@@ -194,6 +200,8 @@ KEEP = [
     ("Mrs Jones (40) and Dr Smith (62) reviewed.", "(40)"),
     # "max" and "min" in a typed question are the dose's, not Max's
     ("what's the max dose of gabapentin in ckd stage 4? min dose?", "max"),
+    # a high risk is no high school
+    ("Fall Risk High. Very High risk. C-SSRS HIGH RISK. SAC HIGH LIGATED.", "Risk High"),
     # a closing word that is English is no user name
     ("pt stable. will follow up tomorrow. thanks", "thanks"),
     ("BP ok. continue. resolved", "resolved"),
