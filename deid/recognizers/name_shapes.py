@@ -28,6 +28,16 @@ SUBJECT_VERB = re.compile(
 )
 
 
+def _caps_neighbour(text: str, tokens: Sequence[Token], i: int) -> bool:
+    """A word in capitals beside token i on its line: a name written in capitals ("AVA LOPEZ")."""
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(tokens) and tokens[j].text.isupper() and len(tokens[j].text) > 1:
+            a, b = sorted((i, j))
+            if re.fullmatch(r",? ", text[tokens[a].end : tokens[b].start]):
+                return True
+    return False
+
+
 class DictionaryNameRecognizer(NameWordsRecognizer):
     """Census names without context: a first name followed by a surname, or a rare surname alone."""
 
@@ -48,6 +58,15 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
             likely = lex.name_likelihood(bare)
             if likely == 0 or bare.lower() in NOT_NAMES:
                 continue
+            if (
+                tok.case is Case.MIXED
+                and bare.isupper()
+                and len(bare) <= 4
+                and not _caps_neighbour(text, tokens, i)
+            ):
+                continue  # in mixed case, capitals alone are an abbreviation: "AVA 0.6", "TIMI 3"
+            if text[tok.end : tok.end + 1].isdigit() or text[tok.start - 1 : tok.start].isdigit():
+                continue  # a word glued to digits is a code or a score: "CHA2DS2-VASc"
             if (
                 nxt is not None
                 and lex.is_first_name(bare)

@@ -145,13 +145,15 @@ class SpacyNerRecognizer(LexiconRecognizer):
     def _looks_like_place(self, word: str, case: Case) -> bool:
         lex = self.lexicon
         low = word.lower()
+        if case is not Case.UPPER and word.isupper() and len(word) <= 5:
+            # where the writer does not write in capitals, a short word in them is an abbreviation
+            # ("LIMA to LAD"), or a hospital's by its shape ("UCH")
+            return FacilityRecognizer.HOSPITAL_ACRONYM.match(word) is not None
         if lex.is_town(low):
             return True
         if low in NOT_NAMES or lex.is_clinical(low) or lex.is_clinical_term(low):
             return False
         if case is Case.MIXED:
-            if word.isupper() and len(word) <= 5:
-                return FacilityRecognizer.HOSPITAL_ACRONYM.match(word) is not None
             return word[0].isupper()
         return lex.zipf(low) < 4.5 or lex.is_census_name(low)
 

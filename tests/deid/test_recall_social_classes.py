@@ -86,6 +86,8 @@ NUMBERS = [
     ("Donor ID (last 4 SSN) xxx-xx-4418   CCF Specimen ID 4417730981", "xxx-xx-4418"),
     ("ward round notes mon 24/11: penny wise (93) bed 11 primrose ward", "93"),
 ]
+# a name in capitals in a mixed-case note is still one
+CAPITALS_NAMES = [("Pt: LOPEZ, AVA in bed 3. Daughter AVA LOPEZ called.", "AVA LOPEZ")]
 # a relative's or colleague's given name that is also a clinical or common word
 ROLE_NAMES = [
     ("Husband Ray brought her in.", "Ray"),
@@ -144,6 +146,7 @@ CASES = [
         ("work-month", WORK_AND_MONTHS),
         ("street", STREETS),
         ("role-name", ROLE_NAMES),
+        ("capitals-name", CAPITALS_NAMES),
         ("labelled-name", LABELLED_NAMES),
         ("lower-case-name", LOWER_CASE_NAMES),
         ("children", CHILDREN),
@@ -205,6 +208,11 @@ KEEP = [
     # a closing word that is English is no user name
     ("pt stable. will follow up tomorrow. thanks", "thanks"),
     ("BP ok. continue. resolved", "resolved"),
+    # capitals in a mixed-case line, or a word glued to digits, are abbreviations, not names or towns
+    ("Severe AS (AVA 0.6 cm2, MG 48 mmHg). Final TIMI 3, 0% residual.", "AVA"),
+    ("Final TIMI 3, 0% residual; received ASA 325.", "TIMI"),
+    ("CABG x3 (LIMA to LAD, reverse saphenous vein graft)", "LIMA"),
+    ("new AF, CHA2DS2-VASc 5, HAS-BLED 3.", "CHA2DS2"),
     # a national programme is nobody's plan
     ("Insurance: Medicare\nPCP: none", "Medicare"),
 ]
