@@ -15,11 +15,12 @@ from deid.recognizers.wards import NOT_A_COUNT
 from deid.types import AGE, LOCATION, NAME
 
 # After a name: "in" and a room ("bill in 302", "jade in 8", "king in 4b"), or a three-digit room and
-# a dash or colon, as a sign-out list writes a bed ("hart 302 — cellulitis"). Not a year or a time.
+# a dash, a colon or an age and sex, as a sign-out list writes a bed ("hart 302 — cellulitis",
+# "Kowalczyk, Bernard 817 94M"). Not a year or a time.
 ROOM_AFTER_NAME = re.compile(
     rf"[ ]in[ ](?:rm\.?[ ]|room[ ]|bed[ ])?(?P<in>(?!19\d\d|20\d\d)\d{{1,4}}[a-eA-E]?)\b{NOT_A_COUNT}"
     r"(?![ ]?(?:s|am|pm|weeks?|wks?|months?|mos?|years?|yrs?|[dhwmy])\b|[ ]?[-–]|,\d)"
-    r"|[ ](?P<listed>\d{3}[a-eA-E]?)(?=[ ]?[—–:-][ ])",
+    r"|[ ](?P<listed>[1-9]\d{2,3}[a-eA-E]?)(?=[ ]?[—–:-][ ]|[ ]\d{1,3}[ ]?[MFmf]\b)",
 )
 # After a name: an age of 90 or over in brackets or set off by commas ("(93)", ", 96,").
 AGE_AFTER_NAME = re.compile(rf"[ ]?(?:\((?P<bracketed>{OLD})\)|,[ ](?P<listed>{OLD})(?=,[ ]|[ ]?[;)]))")

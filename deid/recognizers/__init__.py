@@ -24,7 +24,11 @@ from deid.recognizers.cued_places import (
     TheNamedPlaceRecognizer,
 )
 from deid.recognizers.dates import DateRecognizer
-from deid.recognizers.described import ChildrenListRecognizer, DescribedNameRecognizer
+from deid.recognizers.described import (
+    ChildrenListRecognizer,
+    DescribedNameRecognizer,
+    SignoutLineRecognizer,
+)
 from deid.recognizers.dictation import DictationRecognizer
 from deid.recognizers.echoes import EmailEchoRecognizer
 from deid.recognizers.facilities import (
@@ -77,6 +81,7 @@ RECOGNIZER_CLASSES = (
     ContextNameRecognizer,
     DescribedNameRecognizer,
     ChildrenListRecognizer,
+    SignoutLineRecognizer,
     EmailEchoRecognizer,
     DictionaryNameRecognizer,
     NicknameRecognizer,

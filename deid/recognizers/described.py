@@ -12,14 +12,15 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Sequence
+from typing import ClassVar
 
 from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
-from deid.recognizers.name_words import FAMILY, NOT_NAMES, ROLES, STAFF
+from deid.recognizers.name_words import ENGLISH_ENDINGS, FAMILY, NOT_NAMES, ROLES, STAFF
 from deid.recognizers.names import NameWordsRecognizer, adjacent
 from deid.text import Case, Token, token_starts, tokenize
-from deid.types import NAME
+from deid.types import LOCATION, NAME
 
 BED = r"(?:bed|rm|room)\s*#?\s*\d{1,4}[a-z]?"
 ROLE_WORDS = "|".join(sorted(FAMILY | STAFF, key=len, reverse=True))
@@ -31,8 +32,8 @@ ROLE_WORDS = "|".join(sorted(FAMILY | STAFF, key=len, reverse=True))
 DESCRIPTOR = re.compile(
     r"(?=[\d(ibrm])(?:(?P<age>(?<![\d.])\d{1,3}\s?(?:(?:y/?o|yo|y\.o\.|yrs?|-?year-old)\s?(?:m|f|male|female)?|m|f|male|female)(?![\w/]))"
     # a sign-out line's room and age, or a record number, after a surname and given name:
-    # "hollis, mark rm 718 66m", "lopez, grace mrn 20448190"
-    rf"|(?P<listed>{BED}\s+\d{{1,3}}\s?(?:y/?o|yo)?\s?[mf](?![\w/])|mrn:?\s*#?\s*\d)"
+    # "hollis, mark rm 718 66m", "Pham, Lien 814A 78F", "lopez, grace mrn 20448190"
+    rf"|(?P<listed>(?:{BED}|[1-9]\d{{2,3}}[a-e]?)[ ]+\d{{1,3}}[ ]?(?:y/?o|yo)?[ ]?[mf](?![\w/])|mrn:?\s*#?\s*\d)"
     rf"|(?P<bed>\(\s*{BED}\s*\)|\bin\s+{BED}\b)"
     rf"|(?P<role>\(\s*(?:[a-z]+\s+)?(?:{ROLE_WORDS}|ms[1-4]|pgy-?\d|[a-z]+\s+student)\s*\)))",
     re.IGNORECASE,
@@ -159,3 +160,43 @@ class ChildrenListRecognizer(NameWordsRecognizer):
         if low in NOT_NAMES or low in ROLES or lex.is_clinical(low) or lex.is_clinical_term(low):
             return False
         return lex.is_first_name(low) or lex.name_likelihood(low) > 0 or lex.zipf(low) < 3.5
+
+
+# A sign-out list's line: the patient, their room and maybe age and sex, then the problem:
+# "- mcallister 4112: SBO", "- ng, kevin 4115: GI bleed", "3. o'toole, margaret "peg" 4120 91F: ..."
+SIGNOUT_LINE = re.compile(
+    r"^[ \t]*(?:[-•*]|\d{1,2}[.)])[ \t]*"
+    r"(?P<name>[^\W\d_][\w'’-]+(?:,[ ][^\W\d_][\w'’-]+)?(?:[ ][\"“][^\"”\n]{1,15}[\"”])?)"
+    r"[ ](?P<room>[1-9]\d{2,3}[a-eA-E]?)(?:[ ]\d{1,3}[ ]?[mfMF])?[ ]?[:—–][ ]",
+    re.MULTILINE,
+)
+
+
+class SignoutLineRecognizer(NameWordsRecognizer):
+    """The patient and room that start a sign-out list's line, in any letter case: "- mcallister
+    4112: SBO, NGT to LIWS". The name's words must not be clinical or ordinary ones ("- bed 4112:")."""
+
+    ENTITIES: ClassVar[tuple[str, ...]] = (NAME, LOCATION)
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        results: list[RecognizerResult] = []
+        for line in SIGNOUT_LINE.finditer(text):
+            words = re.findall(r"[^\W\d_][\w'’-]*", re.sub(r"[\"“].*", "", line["name"]))  # not a nickname
+            if all(self._name_word(w) for w in words):
+                results.append(RecognizerResult(NAME, line.start("name"), line.end("name"), 0.7))
+                results.append(RecognizerResult(LOCATION, line.start("room"), line.end("room"), 0.7))
+        return results
+
+    def _name_word(self, word: str) -> bool:
+        low = word.lower()
+        lex = self.lexicon
+        return not (
+            low in NOT_NAMES
+            or low in ROLES
+            or ENGLISH_ENDINGS.search(low)
+            or lex.is_clinical(low)
+            or lex.is_clinical_term(low)
+            or (lex.zipf(low) >= 4.5 and not lex.is_census_name(low))
+        )

@@ -35,8 +35,10 @@ class DictationRecognizer(RegexRecognizer):
             r"\b(?:Our|Your|OUR|YOUR)\s+(?:ref|Ref|REF)\.?\s*:?\s*(?P<phi>[A-Za-z]{2,5}/[A-Za-z]{2,5})\b",
             0.7,
         ),
-        # the user names of a chat export: "[02:14] jpatel4: hey is this the 6c cross cover?"
+        # the user names of a chat export: "[02:14] jpatel4: hey is this the 6c cross cover?", and
+        # without the time, a user name shaped like one at a line's start: "mhoang: yes ran 0900"
         ("chat_user", r"\[\d{1,2}:\d{2}(?::\d{2})?\][ \t]*(?P<phi>[A-Za-z][A-Za-z0-9._-]{2,24})[ \t]*:", 0.7),
+        ("line_user_name", r"^[ \t]*(?P<phi>[a-z]{5,16}\d{0,3}):[ \t]", 0.6),
         # a user name written with its capitals after "filed by": "Filed by HSandhu"
         (
             "filed_by",
@@ -71,7 +73,7 @@ class DictationRecognizer(RegexRecognizer):
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
         if pattern == "signer_code":
             return not TRAINING_GRADE.fullmatch(text[start:end])
-        if pattern in ("user_name", "closing_user_name"):
+        if pattern in ("user_name", "closing_user_name", "line_user_name"):
             return self._user_name(text[start:end])
         if pattern in ("chat_user", "filed_by"):
             return text[start:end].lower() not in NOT_NAMES

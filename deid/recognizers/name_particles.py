@@ -166,7 +166,13 @@ class SignOffNameRecognizer(RegexRecognizer):
 
     ENTITY = NAME
     PATTERNS = (
-        ("sign_off", r"(?:^|\s)(?:—|–|--?)\s*(?P<phi>[A-Za-z][a-z'’-]{1,14})\s*\.?\s*\Z", 0.6),
+        # (with the writer's role after it: "mitts? -jess rn")
+        (
+            "sign_off",
+            r"(?:^|\s)(?:—|–|--?)\s*(?P<phi>[A-Za-z][a-z'’-]{1,14})"
+            r"(?:\s+(?i:rn|np|md|do|pa|lpn|cna|rrt|rph|pharmd|msw|lcsw|cm))?\s*\.?\s*\Z",
+            0.6,
+        ),
         (
             "patient_in_room",
             r"\b(?:see|seeing|saw|check\s+on|round\s+on|visit)\s+(?P<phi>[A-Za-z][a-z'’-]{2,})\s+in\s+"

@@ -112,6 +112,15 @@ LOWER_CASE_NAMES = [
     ("1. hollis, mark rm 718 66m — transferred from st joe's", "hollis, mark"),
     ("fyi lopez, grace mrn 20448190 going to ltach tmr", "lopez, grace"),
 ]
+# sign-out lists and chats: the patient and room starting a line, a user name before its message,
+# a first name signing off with its role
+SIGNOUTS = [
+    ("sign out 12/24\n- mcallister 4112: SBO, NGT to LIWS\n- ng, kevin 4115: GI bleed", "ng, kevin"),
+    ("sign out 12/24\n- mcallister 4112: SBO, NGT to LIWS\n- ng, kevin 4115: GI bleed", "4112"),
+    ("1. Pham, Lien 814A 78F — CHF exac\n2. Kowalczyk, Bernard 817 94M — delirium", "817"),
+    ("bpatel3: anyone know if she got her 2nd dose?\nmhoang: yes ran 0900-1300, no rxn", "mhoang"),
+    ("pt pulled out NGT again, wife at bedside upset. mitts? -jess rn", "jess"),
+]
 # children listed by their ages
 CHILDREN = [
     ("lives with wife and 5 children (Wahid 15, Maryam 12,\nBilal 9, Sana 6, Omid 2).", "Bilal"),
@@ -149,6 +158,7 @@ CASES = [
         ("capitals-name", CAPITALS_NAMES),
         ("labelled-name", LABELLED_NAMES),
         ("lower-case-name", LOWER_CASE_NAMES),
+        ("signout", SIGNOUTS),
         ("children", CHILDREN),
         ("institution", INSTITUTIONS),
     )
@@ -205,6 +215,10 @@ KEEP = [
     ("what's the max dose of gabapentin in ckd stage 4? min dose?", "max"),
     # a high risk is no high school
     ("Fall Risk High. Very High risk. C-SSRS HIGH RISK. SAC HIGH LIGATED.", "Risk High"),
+    # a time at a line's start is no room; a heading and a time are no name and room
+    ("- rechecked 0030: still 2:1, hr 44", "rechecked"),
+    ("ED TRIAGE 2212\n97 YO M BIBA", "TRIAGE"),
+    ("- NGT to LIWS. SLP eval tmrw, hospice eval 12/26", "LIWS"),
     # a closing word that is English is no user name
     ("pt stable. will follow up tomorrow. thanks", "thanks"),
     ("BP ok. continue. resolved", "resolved"),
