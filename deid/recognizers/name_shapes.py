@@ -12,6 +12,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 from deid.recognizers.base import RegexRecognizer
 from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES, capitalised_given_name
 from deid.recognizers.names import NameWordsRecognizer, adjacent
+from deid.recognizers.ner import EPONYM_HEAD
 from deid.text import Case, Token, is_sentence_start, tokenize
 from deid.types import NAME
 
@@ -26,6 +27,10 @@ SUBJECT_VERB = re.compile(
     r"presents|presented|complains|feels|felt|notes|noted|arrived|asked|wants|wanted|spent|works|"
     r"worked|began|shouted|called|would|will|can|cannot|does|did|went|came)\b"
 )
+
+
+# What follows a name that is a disease's or a test's: "Rocky Mountain spotted fever".
+AFTER_EPONYM = re.compile(rf"{EPONYM_HEAD.pattern}|[ ](?:spotted|fever|virus|strain)\b", re.IGNORECASE)
 
 
 def _caps_neighbour(text: str, tokens: Sequence[Token], i: int) -> bool:
@@ -55,6 +60,9 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
                 results.append(RecognizerResult(NAME, tok.start, nxt.start + len(nxt.bare), 0.6))
                 continue
             bare = tok.bare
+            if nxt is not None and self._titled_full_name(text, tok, nxt):
+                results.append(RecognizerResult(NAME, tok.start, nxt.start + len(nxt.bare), 0.6))
+                continue
             likely = lex.name_likelihood(bare)
             if likely == 0 or bare.lower() in NOT_NAMES:
                 continue
@@ -107,6 +115,26 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
         ):
             return end
         return nxt.start + len(nxt.bare)
+
+    def _titled_full_name(self, text: str, tok: Token, nxt: Token) -> bool:
+        """A given name and a surname capitalised mid-sentence, though both are also words: "a dc
+        summary for Mark Young", "summarize Bill Hunter's echos" (a writer of lower case who
+        capitalises them says so all the more)."""
+        return (
+            tok.case is not Case.UPPER
+            and tok.text[0].isupper()
+            and tok.text[1:].islower()
+            and nxt.text[0].isupper()
+            and nxt.text[1:].islower()
+            and adjacent(text, tok, nxt)
+            and not is_sentence_start(text, tok.start)
+            and tok.lower not in NOT_NAMES
+            and self.lexicon.is_first_name(tok.bare)
+            and not self.words.excluded(tok)
+            and self.lexicon.surname_rank_of(nxt.bare) is not None
+            and not self.words.excluded(nxt, surname_ok=True)
+            and not AFTER_EPONYM.match(text, nxt.end)  # "Rocky Mountain spotted fever"
+        )
 
     def _given_name_as_subject(self, text: str, tok: Token, likely: float) -> bool:
         """A census given name that opens a sentence as the subject of a verb about a person:

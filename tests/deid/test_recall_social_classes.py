@@ -86,8 +86,13 @@ NUMBERS = [
     ("Donor ID (last 4 SSN) xxx-xx-4418   CCF Specimen ID 4417730981", "xxx-xx-4418"),
     ("ward round notes mon 24/11: penny wise (93) bed 11 primrose ward", "93"),
 ]
-# a name in capitals in a mixed-case note is still one
-CAPITALS_NAMES = [("Pt: LOPEZ, AVA in bed 3. Daughter AVA LOPEZ called.", "AVA LOPEZ")]
+# a name in capitals in a mixed-case note is still one; a given name and a surname capitalised
+# mid-sentence are one though both are words
+CAPITALS_NAMES = [
+    ("Pt: LOPEZ, AVA in bed 3. Daughter AVA LOPEZ called.", "AVA LOPEZ"),
+    ("pls draft a dc summary for Mark Young admitted 4/11 dc 4/15", "Mark Young"),
+    ("can u summarize Bill Hunter's echos. EF 35%", "Bill Hunter"),
+]
 # a relative's or colleague's given name that is also a clinical or common word
 ROLE_NAMES = [
     ("Husband Ray brought her in.", "Ray"),
@@ -215,6 +220,9 @@ KEEP = [
     ("what's the max dose of gabapentin in ckd stage 4? min dose?", "max"),
     # a high risk is no high school
     ("Fall Risk High. Very High risk. C-SSRS HIGH RISK. SAC HIGH LIGATED.", "Risk High"),
+    # a disease named for a place; capitalised phrases of a form
+    ("Also tested for Rocky Mountain spotted fever (neg).", "Rocky Mountain"),
+    ("Hold at Will Call. Patient Education given. Follow Up Care.", "Will Call"),
     # a time at a line's start is no room; a heading and a time are no name and room
     ("- rechecked 0030: still 2:1, hr 44", "rechecked"),
     ("ED TRIAGE 2212\n97 YO M BIBA", "TRIAGE"),
