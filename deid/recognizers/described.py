@@ -72,17 +72,30 @@ class DescribedNameRecognizer(NameWordsRecognizer):
                     results.append(_result(tokens, run))
         return results
 
-    def _namelike(self, tok: Token, strict: bool) -> bool:
+    def _namelike(self, text: str, tok: Token, strict: bool) -> bool:
         """The word nearest the descriptor: a name on its own evidence. `strict` (a role in brackets,
         which also follows service names: "nephro (fellow)") wants a dictionary name in lower case."""
         if tok.case is Case.MIXED and not tok.text[0].isupper():
-            return False
+            # a name left in lower case by a writer who capitalises places ("kamalei akana 44f from
+            # hilo, flew in to Queens"): a word that looks like a name on its own evidence
+            return not strict and self._lower_case_name(tok, listed=text[tok.start - 2 : tok.start] == ", ")
         if strict and not (tok.case is Case.MIXED or self.lexicon.name_likelihood(tok.bare) > 0):
             return self.lexicon.is_first_name(tok.bare) and not self.words.excluded(tok)
         return self.words.after_weak_cue(tok, lenient=True)
 
+    def _lower_case_name(self, tok: Token, listed: bool) -> bool:
+        """A lower-case word that is a name on its own evidence: a given name that is no common
+        word ("pleasant 65-year-old" is one), any given name after a surname and a comma ("wood,
+        rose 96f"), or a word no dictionary knows."""
+        low = tok.bare.lower()
+        lex = self.lexicon
+        if self.words.excluded(tok) or lex.is_clinical(low) or ENGLISH_ENDINGS.search(low):
+            return False
+        given = lex.is_first_name(low) and lex.zipf(low) < (5.5 if listed else 4.0)
+        return given or lex.zipf(low) < 3.0
+
     def _run_back(self, text: str, tokens: Sequence[Token], i: int, strict: bool) -> list[int]:
-        if not self._namelike(tokens[i], strict):
+        if not self._namelike(text, tokens[i], strict):
             return []
         run = [i]
         while len(run) < MAX_WORDS and run[0] > 0:
@@ -90,13 +103,15 @@ class DescribedNameRecognizer(NameWordsRecognizer):
             comma = text[prev.end : nxt.start] == ", " and len(run) == 1  # "Ruiz, Carmen 72F"
             if not (adjacent(text, prev, nxt) or comma) or prev.end != prev.start + len(prev.bare):
                 break
-            if not (self.words.continues(prev) or self._namelike(prev, strict)):
+            # a surname before a comma may be a word too: "wood, rose 96f"
+            surname = comma and self.lexicon.surname_rank_of(prev.bare) is not None
+            if not (self.words.continues(prev) or self._namelike(text, prev, strict) or surname):
                 break
             run.insert(0, run[0] - 1)
         return run
 
     def _run_forward(self, text: str, tokens: Sequence[Token], j: int) -> list[int]:
-        if not self._namelike(tokens[j], strict=False):
+        if not self._namelike(text, tokens[j], strict=False):
             return []
         run = [j]
         while len(run) < MAX_WORDS and run[-1] + 1 < len(tokens):

@@ -116,6 +116,8 @@ LOWER_CASE_NAMES = [
     ("tto done for mr hussain bed 22. doac switched", "hussain"),
     ("1. hollis, mark rm 718 66m — transferred from st joe's", "hollis, mark"),
     ("fyi lopez, grace mrn 20448190 going to ltach tmr", "lopez, grace"),
+    ("wood, rose 96f admitted from Heritage Manor w/ hypoxia", "wood, rose"),
+    ("kamalei akana 44f from hilo, flew in to Queens for the whipple", "kamalei akana"),
 ]
 # sign-out lists and chats: the patient and room starting a line, a user name before its message,
 # a first name signing off with its role
@@ -223,6 +225,8 @@ KEEP = [
     # a disease named for a place; capitalised phrases of a form
     ("Also tested for Rocky Mountain spotted fever (neg).", "Rocky Mountain"),
     ("Hold at Will Call. Patient Education given. Follow Up Care.", "Will Call"),
+    # an adjective or a habit before an age is no name
+    ("Thank you for referring this pleasant 65-year-old retired teacher. Quit tob 20 yrs ago.", "pleasant"),
     # a time at a line's start is no room; a heading and a time are no name and room
     ("- rechecked 0030: still 2:1, hr 44", "rechecked"),
     ("ED TRIAGE 2212\n97 YO M BIBA", "TRIAGE"),
