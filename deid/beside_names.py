@@ -22,8 +22,10 @@ ROOM_AFTER_NAME = re.compile(
     r"(?![ ]?(?:s|am|pm|weeks?|wks?|months?|mos?|years?|yrs?|[dhwmy])\b|[ ]?[-–]|,\d)"
     r"|[ ](?P<listed>[1-9]\d{2,3}[a-eA-E]?)(?=[ ]?[—–:-][ ]|[ ]\d{1,3}[ ]?[MFmf]\b)",
 )
-# After a name: an age of 90 or over in brackets or set off by commas ("(93)", ", 96,").
-AGE_AFTER_NAME = re.compile(rf"[ ]?(?:\((?P<bracketed>{OLD})\)|,[ ](?P<listed>{OLD})(?=,[ ]|[ ]?[;)]))")
+# After a name: an age of 90 or over in brackets or set off by commas ("(93)", "(93, has PD)", ", 96,").
+AGE_AFTER_NAME = re.compile(
+    rf"[ ]?(?:\((?P<bracketed>{OLD})(?=[),;])|,[ ](?P<listed>{OLD})(?=,[ ]|[ ]?[;)]))"
+)
 
 
 def rooms_after_names(text: str, results: Sequence[RecognizerResult]) -> list[RecognizerResult]:

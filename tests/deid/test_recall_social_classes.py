@@ -85,6 +85,7 @@ NUMBERS = [
     ("Transport: Life Link III rotor, tail N911LL, ETA 40 min.", "N911LL"),
     ("Donor ID (last 4 SSN) xxx-xx-4418   CCF Specimen ID 4417730981", "xxx-xx-4418"),
     ("ward round notes mon 24/11: penny wise (93) bed 11 primrose ward", "93"),
+    ("Lives in an apartment with husband Vinh (93, has Parkinson's).", "93"),
 ]
 # a name in capitals in a mixed-case note is still one; a given name and a surname capitalised
 # mid-sentence are one though both are words
