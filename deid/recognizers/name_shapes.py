@@ -10,6 +10,7 @@ from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.recognizers.base import RegexRecognizer
+from deid.recognizers.care_places import UNITS
 from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES, capitalised_given_name
 from deid.recognizers.names import NameWordsRecognizer, adjacent
 from deid.recognizers.ner import EPONYM_HEAD
@@ -29,6 +30,8 @@ SUBJECT_VERB = re.compile(
 )
 
 
+# A middle initial after a given name: "Brown, Hunter J", "Lindquist, Maren E."
+INITIAL_AFTER = re.compile(r"[ ][A-Z]\b\.?(?![\w'’-])")
 # What follows a name that is a disease's or a test's: "Rocky Mountain spotted fever".
 AFTER_EPONYM = re.compile(rf"{EPONYM_HEAD.pattern}|[ ](?:spotted|fever|virus|strain)\b", re.IGNORECASE)
 
@@ -60,6 +63,11 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
                 results.append(RecognizerResult(NAME, tok.start, nxt.start + len(nxt.bare), 0.6))
                 continue
             bare = tok.bare
+            if nxt is not None and self._surname_comma_given(text, tokens, i):
+                initial = INITIAL_AFTER.match(text, nxt.start + len(nxt.bare))  # "Brown, Hunter J"
+                end = initial.end() if initial else nxt.start + len(nxt.bare)
+                results.append(RecognizerResult(NAME, tok.start, end, 0.6))
+                continue
             if nxt is not None and self._titled_full_name(text, tok, nxt):
                 results.append(RecognizerResult(NAME, tok.start, nxt.start + len(nxt.bare), 0.6))
                 continue
@@ -115,6 +123,27 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
         ):
             return end
         return nxt.start + len(nxt.bare)
+
+    def _surname_comma_given(self, text: str, tokens: Sequence[Token], i: int) -> bool:
+        """A census surname, a comma and a census given name, written alike in capitals or with
+        capitals, as a record lists a person: "Brown, Hunter J had a reaction", "GRANT, MARCUS bed
+        22B"; not a list of words ("Rose, Grace, Hope")."""
+        tok, nxt = tokens[i], tokens[i + 1]
+        lex = self.lexicon
+        if text[tok.end : nxt.start] != ", " or not tok.text[0].isupper() or not nxt.text[0].isupper():
+            return False
+        if tok.text.isupper() != nxt.text.isupper() or (tok.case is Case.UPPER):
+            return False  # in a line of capitals every word is written so
+        if i + 2 < len(tokens) and text[nxt.end : tokens[i + 2].start] == ", ":
+            return False
+        return (
+            lex.surname_rank_of(tok.bare) is not None
+            and lex.is_first_name(nxt.bare)
+            and not self.words.excluded(tok, surname_ok=True)
+            and not self.words.excluded(nxt)
+            and not (lex.is_clinical(tok.bare) and lex.is_clinical(nxt.bare))
+            and nxt.lower not in UNITS  # "Department of Medicine, Ward E2"
+        )
 
     def _titled_full_name(self, text: str, tok: Token, nxt: Token) -> bool:
         """A given name and a surname capitalised mid-sentence, though both are also words: "a dc

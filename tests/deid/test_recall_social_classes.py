@@ -93,6 +93,8 @@ CAPITALS_NAMES = [
     ("Pt: LOPEZ, AVA in bed 3. Daughter AVA LOPEZ called.", "AVA LOPEZ"),
     ("pls draft a dc summary for Mark Young admitted 4/11 dc 4/15", "Mark Young"),
     ("can u summarize Bill Hunter's echos. EF 35%", "Bill Hunter"),
+    ("Can you tell me if Brown, Hunter J had a reaction to contrast before?", "Brown, Hunter J"),
+    ("Covering for Dr Feldstein tonight. GRANT, MARCUS bed 22B — 58M cirrhosis", "GRANT, MARCUS"),
 ]
 # a relative's or colleague's given name that is also a clinical or common word
 ROLE_NAMES = [
@@ -223,6 +225,9 @@ KEEP = [
     ("what's the max dose of gabapentin in ckd stage 4? min dose?", "max"),
     # a high risk is no high school
     ("Fall Risk High. Very High risk. C-SSRS HIGH RISK. SAC HIGH LIGATED.", "Risk High"),
+    # a department and its ward; a list of words
+    ("University College Hospital — Department of Medicine, Ward E2", "Medicine"),
+    ("Sodium, Potassium normal. Pain, Fever none.", "Sodium, Potassium"),
     # a disease named for a place; capitalised phrases of a form
     ("Also tested for Rocky Mountain spotted fever (neg).", "Rocky Mountain"),
     ("Hold at Will Call. Patient Education given. Follow Up Care.", "Will Call"),
