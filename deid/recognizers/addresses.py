@@ -199,7 +199,8 @@ class StreetAddressRecognizer(RegexRecognizer):
         # "accident on CR 466", "up Lotts Creek off KY-80", "3800 US-431"
         (
             "state_route",
-            r"(?P<phi>(?:(?<![\d:.,/])\b\d{1,6}[ ])?(?-i:(?:US|SR|CR|FM|SH|[A-Z]{2})[- ]\d{2,4}))\b(?![.:/,+]\d)",
+            r"(?:\b(?:on|off|along|near|via)\s+|(?<![\d:.,/])\b(?=\d{1,6}[ ][A-Z]))"
+            r"(?P<phi>(?:\d{1,6}[ ])?(?-i:(?:US|SR|CR|FM|SH|[A-Z]{2})[- ]\d{2,4}))\b(?![.:/,+]\d)",
             0.7,
         ),
     )
@@ -243,9 +244,6 @@ class StreetAddressRecognizer(RegexRecognizer):
         if ST_SEGMENT.match(text, end) and re.search(r"\bst\.?$", text[start:end], re.IGNORECASE):
             return False  # "1 mm ST elevation": an ECG's ST segment, not a street
         if pattern == "state_route":
-            numbered = text[start].isdigit()
-            if not numbered and not ROUTE_CUE.search(text, max(0, start - 8), start):
-                return False
             kind = text[start:end].lstrip("0123456789 ")[:2]  # a state's road ("KY-80"), not "IL-6"
             return kind in ("US", "SR", "CR", "FM", "SH") or (
                 kind in self.lexicon.state_abbrevs
@@ -309,8 +307,6 @@ class StreetAddressRecognizer(RegexRecognizer):
 _STREETISH = frozenset(
     "main oak elm pine maple cedar birch park lake hill high church school mill spring".split()
 )
-# Before a road named by its number alone: "accident on CR 466", "off KY-80".
-ROUTE_CUE = re.compile(r"\b(?:on|off|along|near|via)\s+$", re.IGNORECASE)
 # Words that start what follows an address rather than continue it ("..., Tel 0161...", "..., DOB").
 _NOT_PLACE_PARTS = frozenset("tel phone mobile mob fax email dob nhs mrn dear re ref".split())
 
