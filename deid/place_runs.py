@@ -12,6 +12,10 @@ completed across them.
 
 Lines in lower case give no capitals to follow, and are left as the recognizers found them.
 
+Two more kinds of words complete a place: a store's number after it ("Walmart Pharmacy #0417"), and
+a name that only the dictionary guessed, right after a facility's head word, which is the facility's
+("Memorial Hermann Southeast", a hospital named for someone).
+
 A place found once is found again: where the text names it again ("Red Rocks Care Center ... agreeable
 to Red Rocks Care Center"), and by the short name it is given in brackets after it ("Community Regional
 (CRMC)", "Regional One ("the Med")"), wherever that short name is written.
@@ -41,18 +45,16 @@ DIRECTIONS = frozenset(
     "north south east west northeast northwest southeast southwest central upper lower".split()
 )
 RARE_ZIPF = 3.5
-CUED_NAME_SCORE = 0.8  # names found after a title, role or label are people (deid.spread)
-STORE_NUMBER = re.compile(r"[ ]?#[ ]?\d{2,6}\b")
-HEADED_RARE_ZIPF = 5.5
+HEADED_RARE_ZIPF = 5.5  # before a facility's head, common words are its name's too
 MAX_WORDS = 4  # spread at most this many words each way
+STORE_NUMBER = re.compile(r"[ ]?#[ ]?\d{2,6}\b")
+CUED_NAME_SCORE = 0.8  # names found after a title, role or label are people (deid.spread)
 
 
 def complete_places(
     text: str, results: Sequence[RecognizerResult], lexicon: Lexicon
 ) -> list[RecognizerResult]:
-    """LOCATION results covering each rule-found place with the rest of its proper name; and a
-    name guessed from the dictionary alone right after a facility's head word is the place's
-    ("Memorial Hermann Katy", "General Walker": a hospital named for someone)."""
+    """LOCATION results covering each rule-found place with the rest of its proper name."""
     places = [r for r in results if r.entity_type == LOCATION]
     tokens = tokenize(text)
     starts = token_starts(text)
@@ -82,6 +84,7 @@ def complete_places(
 def _headed_names(
     text: str, tokens: Sequence[Token], starts: Sequence[int], results: Sequence[RecognizerResult]
 ) -> list[RecognizerResult]:
+    """Places made of a facility's head word and the dictionary-guessed name right after it."""
     out: list[RecognizerResult] = []
     for r in results:
         if r.entity_type != NAME or r.score >= CUED_NAME_SCORE:
@@ -166,8 +169,8 @@ def _short_name(word: str, nickname: bool, lexicon: Lexicon) -> bool:
 
 
 def _common(name: str, lexicon: Lexicon) -> bool:
-    """A name whose repeats may be an ordinary or clinical word: "Bay", "Mercy" is repeated only
-    as the rare words around it show; a one-word name found once spreads only if it is rare."""
+    """A one-word name whose repeats may be the ordinary or clinical word it also is ("Mercy",
+    "Bay"): it is not looked for again. Names of several words always are."""
     words = name.split()
     if len(words) > 1:
         return False

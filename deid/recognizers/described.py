@@ -84,9 +84,9 @@ class DescribedNameRecognizer(NameWordsRecognizer):
         return self.words.after_weak_cue(tok, lenient=True)
 
     def _lower_case_name(self, tok: Token, listed: bool) -> bool:
-        """A lower-case word that is a name on its own evidence: a given name that is no common
-        word ("pleasant 65-year-old" is one), any given name after a surname and a comma ("wood,
-        rose 96f"), or a word no dictionary knows."""
+        """A lower-case word that is a name on its own evidence: a given name that is not also a
+        common word (the census's "Pleasant" is: "a pleasant 65-year-old"), any given name after a
+        surname and a comma ("wood, rose 96f"), or a word no dictionary knows."""
         low = tok.bare.lower()
         lex = self.lexicon
         if self.words.excluded(tok) or lex.is_clinical(low) or ENGLISH_ENDINGS.search(low):
