@@ -226,7 +226,12 @@ class TownRecognizer(LexiconRecognizer):
         if first.lower in NOT_NAMES or lex.is_place_word(phrase):
             return 0.0
         if first.case is Case.MIXED and not all(t.text[0].isupper() for t in run):
-            return 0.0
+            # a town left in lower case by a writer who capitalises other words, after a place cue
+            # ("flew in from hilo", "driving from jackson"): only a word that is rare in English
+            prefix = text[max(0, first.start - 30) : first.start].lower()
+            rare = all(lex.zipf(t.bare) < 3.5 and not lex.is_clinical(t.bare) for t in run)
+            cued = self.STRONG_BEFORE.search(prefix) or re.search(r"\bfrom\s+$", prefix)
+            return 0.55 if rare and cued and not lex.is_place_word(phrase) else 0.0
         if start < first.start:
             return 0.6  # the quarter of a gazetteer town: "East Weymouth", "WEST ROXBURY"
         prefix = text[max(0, first.start - 30) : first.start].lower()

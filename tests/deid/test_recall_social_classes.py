@@ -121,6 +121,7 @@ LOWER_CASE_NAMES = [
     ("fyi lopez, grace mrn 20448190 going to ltach tmr", "lopez, grace"),
     ("wood, rose 96f admitted from Heritage Manor w/ hypoxia", "wood, rose"),
     ("kamalei akana 44f from hilo, flew in to Queens for the whipple", "kamalei akana"),
+    ("kamalei akana 44f from hilo, flew in to Queens for the whipple", "hilo"),
 ]
 # sign-out lists and chats: the patient and room starting a line, a user name before its message,
 # a first name signing off with its role
@@ -237,6 +238,8 @@ KEEP = [
     ("- rechecked 0030: still 2:1, hr 44", "rechecked"),
     ("ED TRIAGE 2212\n97 YO M BIBA", "TRIAGE"),
     ("- NGT to LIWS. SLP eval tmrw, hospice eval 12/26", "LIWS"),
+    # a common word after "from" in a line that uses case is no town
+    ("Pt came from home; moved from reading to the Normal floor.", "reading"),
     # a closing word that is English is no user name
     ("pt stable. will follow up tomorrow. thanks", "thanks"),
     ("BP ok. continue. resolved", "resolved"),
