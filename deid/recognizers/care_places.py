@@ -202,8 +202,9 @@ class CarePlaceRecognizer(RegexRecognizer):
 class CareVerbPlaceRecognizer(CarePlaceRecognizer):
     """A bare proper name after a verb that says where care was given, where a less rare word is
     taken than after a preposition alone: "transferred from Mercy", "admitted to Methodist",
-    "2 nights at Providence", "went to LabCorp". Months, units and departments name no place
-    ("seen in June", "admitted to Observation", "transferred to Medicine")."""
+    "2 nights at Providence". Months, units and departments name no place ("seen in June",
+    "admitted to Observation", "transferred to Medicine"); brands written with an inner capital
+    ("went to LabCorp") are still left, as after a preposition (place_words)."""
 
     PATTERNS = (
         (

@@ -148,9 +148,10 @@ class TheNamedPlaceRecognizer(RegexRecognizer):
 
 class PoliceRecognizer(RegexRecognizer):
     """LOCATION: a town's police, fire or ambulance service by its acronym, before one of its
-    officers or units or what they do ("SFPD ofc. badge 2214", "APD Det. Salas", "TPD welfare
-    check", "DFD Medic 22", "CCFD Rescue transported"), or after "brought by" ("brought by PPB").
-    The cue is needed: "APD" alone is also automated peritoneal dialysis."""
+    officers or units or what they do ("SFPD ofc. badge 2214", "APD Det. Salas", "DPD notified",
+    "DFD Medic 22", "CCFD Rescue transported"), or after "brought by" ("brought by PPB").
+    The cue is needed: "APD" alone is also automated peritoneal dialysis; and before a weak cue
+    ("notified", "report") a dialysis kind is kept even as a town's police ("TPD welfare check")."""
 
     ENTITY = LOCATION
     FLAGS = 0
