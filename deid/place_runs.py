@@ -71,6 +71,9 @@ def complete_places(
         # before a facility's head the words are its name even when common ones: "Red Rocks Care Center"
         headed = not upper and FacilityRecognizer.HEAD.search(text, r.start, r.end) is not None
         end = _walk(text, tokens, last, 1, upper, lexicon, RARE_ZIPF)
+        if end + 1 < len(tokens) and tokens[end + 1].text == ("HOME" if upper else "Home"):
+            if _joined(text, tokens, end, end + 1):
+                end += 1  # a home named for a place or a saint: "Poydras Home", "Immaculate Mary Home"
         start = _walk(text, tokens, first, -1, upper, lexicon, HEADED_RARE_ZIPF if headed else RARE_ZIPF)
         new_start = min(r.start, tokens[start].start)
         new_end = max(r.end, tokens[end].end)

@@ -10,10 +10,13 @@ from __future__ import annotations
 import re
 
 from deid.recognizers.base import RegexRecognizer
-from deid.recognizers.name_words import NOT_NAMES
+from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES
 from deid.recognizers.names import CREDENTIAL_WORDS
 from deid.types import NAME
 
+# A surname run into an initial is taken for a user name only if the census ranks it this high.
+USER_SURNAME_RANK = 50_000
+COMMON_ZIPF = 4.0
 # Training years and grades written after a credential are not user codes: "MD PGY2", "RN R3".
 TRAINING_GRADE = re.compile(r"(?:PGY|MS|R|HO|PG|FY|ST|CT)\d", re.IGNORECASE)
 
@@ -66,6 +69,14 @@ class DictationRecognizer(RegexRecognizer):
             r"(?:[.!?)][ \t]+|[ \t]{2,}|^[ \t]*)(?P<phi>[a-z]{5,16}\d{0,3})[ \t]*\Z",
             0.6,
         ),
+        # the same anywhere, when an initial or two and a census surname make the whole of it and no
+        # dictionary knows the word: "lfairweather / ckim2", "MD/tnguyen", "jpatel 0512" (a lab's
+        # call log), "routed to kthomas_mt"
+        (
+            "bare_user_name",
+            r"(?<![\w@.-])(?P<phi>[a-z]{4,16}\d{0,3}(?:_[a-z]{1,4})?)(?![\w@-]|\.\w)",
+            0.5,
+        ),
         # letters and digits after a signer's credential
         ("signer_code", rf"\b(?:{CREDENTIAL_WORDS}),?[ \t]+(?P<phi>[A-Z]{{1,4}}\d{{1,5}})\b(?![/.-]\d)", 0.6),
     )
@@ -75,6 +86,8 @@ class DictationRecognizer(RegexRecognizer):
             return not TRAINING_GRADE.fullmatch(text[start:end])
         if pattern in ("user_name", "closing_user_name", "line_user_name"):
             return self._user_name(text[start:end])
+        if pattern == "bare_user_name":
+            return self._initials_and_surname(text[start:end])
         if pattern in ("chat_user", "filed_by"):
             return text[start:end].lower() not in NOT_NAMES
         if pattern == "typist":
@@ -97,3 +110,25 @@ class DictationRecognizer(RegexRecognizer):
             for skip in (1, 2)
             for end in range(skip + 4, len(letters) + 1)
         )
+
+    def _initials_and_surname(self, token: str) -> bool:
+        """An initial (or two, the second not a vowel) run into a census surname, the whole of the
+        word, which no dictionary knows and no English word ends like: "ckim2", "dnguyen",
+        "rjthompson3"; not "renally", "clinda" (a drug's shorthand), "inbasket"."""
+        letters = token.split("_")[0].rstrip("0123456789")
+        lex = self.lexicon
+        # (the listed medical words only: a surname may end like one, "kthomas" like "thymomas")
+        if letters in NOT_NAMES or lex.zipf(letters) > 0 or letters in lex.medical_words:
+            return False
+        if ENGLISH_ENDINGS.search(letters):
+            return False
+        for skip in (1, 2):
+            surname = letters[skip:]
+            if skip == 2 and letters[1] in "aeiou":
+                continue
+            rank = lex.surname_rank_of(surname)
+            # without digits, the surname is no common word either: "wkdays", "inbasket"
+            common = letters == token and lex.zipf(surname) >= COMMON_ZIPF
+            if len(surname) >= 3 and rank is not None and rank <= USER_SURNAME_RANK and not common:
+                return True
+        return False

@@ -49,8 +49,9 @@ LABEL = (
     # "lot MLB7Z03", "Index No. VYMR4K81Q", "tail N911LL", "SSN-last4 4471"
     r"lot|index\s+(?:no\.?|number|#)|tail|ssn-last\s?4)"
 )
-# An issuer's acronym before "no." or "reg.": "GMS no. 2291840K", "EHIC no. 80826 ...", "KMC Reg. 44718".
-ACRONYM_NUMBER = r"(?-i:\b[A-Z]{2,6})\s+(?:reg(?:istration|d)?\.?(?:\s+no\.?)?|no\.|no:)"
+# An issuer's acronym before "no.", "reg." or "#": "GMS no. 2291840K", "EHIC no. 80826 ...", "KMC Reg.
+# 44718", "UIHC #: 0-998-411-7".
+ACRONYM_NUMBER = r"(?-i:\b[A-Z]{2,6})\s+(?:reg(?:istration|d)?\.?(?:\s+no\.?)?|no\.|no:|\#)"
 # Labels of a hospital's own numbers, which are often written with the year: "IP No. 4521/23".
 RECORD_LABEL = (
     r"(?:mrn|mrd|cr|hosp(?:ital)?|ip|op|ipd|opd|reg(?:istration)?|folder|file|case|card|unit|uhid|record|"
@@ -65,9 +66,11 @@ CODE = (
     r"[ ]\d{2,10}(?:[-/]\d{1,10}){1,4}(?![\w/-])|[ ]\d{4,10}(?![\w/]|\.\d))?"
 )
 # A unit after a number makes it a measurement; a slash only when written onto the number ("10/hr"),
-# not the one that separates two identifiers ("Employee ID MM-228104 / Claim # ...").
+# not the one that separates two identifiers ("Employee ID MM-228104 / Claim # ..."). The unit is
+# written beside the number, not across a form's gap, and is no label: "MRN 3390-117-8   Unit: PICU".
 UNITS = re.compile(
-    r"\s*(?:mg|mcg|µg|ug|g\b|kg|ml|l\b|units?|iu|meq|mmol|cells|copies|%|k\b|mm|cm|lbs?|cc(?!:)|steps|calories|kcal)|/",
+    r"[ \t]?(?:mg|mcg|µg|ug|g|kg|ml|l|units?|iu|meq|mmol|cells|copies|%|k|mm|cm|lbs?|cc|steps|calories|kcal)"
+    r"(?![\w:])|/",
 )
 
 
@@ -168,10 +171,14 @@ class LabelledIdRecognizer(RegexRecognizer):
             return digits >= 5
         if pattern == "plate":
             return digits >= 2
+        if pattern == "acronym_number" and "#" in text[max(0, start - 4) : start] and digits < 5:
+            return False  # a store's number ("CVS #0417") is its place's, found with it
         if pattern == "acronym_number" and " " in code.strip():
             return digits >= 7 and not UNITS.match(text[end:].lower())
         if pattern == "labelled_spaced":
-            return digits >= 7 and not UNITS.match(text[end:].lower())
+            # fewer digits when an issuer's letters lead them: "MR#: GS 41 77 20"
+            enough = digits >= (5 if code[:1].isalpha() else 7)
+            return enough and not UNITS.match(text[end:].lower())
         letters = any(c.isalpha() for c in code)
         if code[0].isalpha() and text[start - 1 : start].isalpha():
             return False  # the label ran into a word: "VISITED 1900-2000" is not "visit" + "ED 1900-2000"
@@ -212,7 +219,7 @@ class UniqueCodeRecognizer(RegexRecognizer):
         # a Hong Kong identity card with its check character: "A123456(7)"
         ("hkid", r"(?<![\w-])[A-Z]{1,2}\d{6}\([0-9A]\)", 0.7),
         # "interpreter #40277": a number of four or more digits after a number sign
-        ("numbered", r"(?<![\w&])#\s?(?P<phi>\d{4,})(?![\w.]|[.,]\d)", 0.6),
+        ("numbered", r"(?<![\w&])#\s?(?P<phi>\d{4,})(?!\w|[.,]\d)", 0.6),
         # object identifiers of imaging studies and devices: "1.2.840.113619.2.55.3.28431"
         ("oid", r"(?<![\w.])[012](?:\.\d+){4,}(?!\w|\.\d)", 0.7),
         # an ISBT 128 donation identification number on a blood unit (ICCBBA ST-001): a facility

@@ -18,6 +18,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.recognizers.base import LexiconRecognizer, RegexRecognizer
 from deid.recognizers.care_places import generic_word
+from deid.recognizers.name_words import PATIENT
 from deid.types import LOCATION
 
 # Where a heading block starts: the text's start, or the line after an export's record date.
@@ -77,6 +78,8 @@ class LetterheadRecognizer(LexiconRecognizer):
         bounds = [0, *(p for m in PART_SEPARATOR.finditer(body) for p in m.span()), len(body)]
         if len(body.split()) > HEADING_WORDS or re.search(r"[.:;,]", body):  # a sentence, not a name
             return out
+        if body.split()[0].lower() in PATIENT:
+            return out  # a nursing note's first line: "PT WILL GRANT REFUSING LOVENOX"
         for part_start, part_end in zip(bounds[::2], bounds[1::2], strict=True):
             words = [w.strip(".,'’").lower() for w in body[part_start:part_end].split()]
             if not any(w in SECTION_WORDS for w in words) and any(self._names(w) for w in words):

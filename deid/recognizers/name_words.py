@@ -183,7 +183,16 @@ def _same_case(a: Token, b: Token) -> bool:
 NAME_PARTICLES = frozenset("al el abu abd ben bin bint ibn o d de da van von mac mc".split())
 
 
+# Kin further off, named by the nearer relative: "great-grandson", "ex-wife", "half-brother",
+# "stepsister", "godmother".
+KIN_PREFIX = re.compile(r"(?:great-)*(?:ex-|half-|step-?|god)?")
+
+
 def role_word(low: str) -> str:
-    """The role a word names, also in "daughter-in-law" and "son's"; "" if none."""
+    """The role a word names, also in "daughter-in-law", "son's" and "great-grandson"; "" if none."""
     base = low.removesuffix("-in-law").removesuffix("'s").removesuffix("’s")
-    return base if base in ROLES else ""
+    if base in ROLES:
+        return base
+    prefix = KIN_PREFIX.match(base)
+    kin = base[prefix.end() :] if prefix else ""
+    return kin if prefix and prefix.end() and kin in FAMILY else ""

@@ -52,6 +52,10 @@ VERB_CUE = Scanner(
         r"messaged|texted|emailed|visited|accompanied|covered|covering|supervised|cosigned|relieved|"
         r"says|said|asks|asked|told|tells|wrote|writes|explained|according\s+to|re(?=\s*:)(?!\s*:\s*(?-i:[A-Z]{2,6}\s+[a-z])))"
         r"(?:\s+(?:by|with|to|w/|from))?\s*:?\s*|\b(?:covering|covered|cross-covering|signing\s+out)\s+for\s+"
+        # who did what to a report or a specimen: "Referred by: KEALOHA", "Confirmed by STRONG, HOLLIS"
+        r"|\b(?:referred|scored|confirmed|interpreted|read|verified|completed|collected|entered|ordered|"
+        r"approved|attested|witnessed|prepared|edited|performed|received|reported|released|requested)"
+        r"\s+by\s*:?\s*"
         # who a message or a handover is from: "text from raj", "handover from jens", "q from deb"
         r"|\b(?:handover|handoff|hand-off|sign-?out|s/o|text|message|msg|call|page|update|q|question|email|"
         r"voicemail|vm)\s+from\s+",
@@ -68,7 +72,10 @@ LABEL_CUE = Scanner(
         r"case\s+manager|sw|social\s+worker|chaplain|witness|cosigner|surname|forename|deceased|decedent|"
         # who a form or a meeting is about or with: "Veteran: REDHORSE, WALLACE T", "Present: Margie, ..."
         r"present|attendees|participants|student|veteran|client|donor|claimant|subscriber|insured|member|"
-        r"beneficiary)\s*:\s*"
+        r"beneficiary|"
+        # an operation's team, a transfusion's recipient, a claim's parties
+        r"recipient|circulator|scrub|first\s+assist(?:ant)?|assist(?:ant)?|proceduralist|adjuster|guarantor|"
+        r"policy\s*holder)\s*:\s*"
         # a letter's sign-off: the name is on the next line ("Sincerely,\nMaria Lopez, MD")
         r"|\b(?:sincerely|regards|best\s+wishes|best|thanks|thank\s+you|cordially|respectfully|warmly),?[ \t]*\n[ \t]*"
         # a name given in words: "my name is Siiri", "her maiden name was Clark", "calls me Jim"
@@ -77,10 +84,18 @@ LABEL_CUE = Scanner(
         re.IGNORECASE,
     )
 )
+# What a user name is written after: "Transcribed by: lfaalogo", "typed by jm2".
+USER_NAME_CUE = re.compile(
+    r"(?:transcribed|dictated|typed|signed|entered|printed|filed|edited)\s+by\s*:?\s*\Z", re.I
+)
 CREDENTIAL_WORDS = (
     r"MD|M\.D\.|DO|D\.O\.|RN|R\.N\.|NP|N\.P\.|PA-C|PA|P\.A\.|Ph\.D\.|LPN|CNA|PhD|PharmD|APRN|FNP|FNP-C|FNP-BC|NNP-BC|CRNA|LCSW|LICSW|"
     r"LMHC|MSW|DDS|DMD|DPM|MBBS|FACP|FACC|FACS|RD|OTR|DPT|CNM|NNP|ANP|ACNP|AGNP|PMHNP|BSN|MSN|DNP|RRT|"
-    r"CCRN|RN-BC|PsyD|SLP|CCC-SLP|RDMS|RT\(R\)|CDCES|CDE|CCM|FRCPC|FRCP|FRCS|MRCP|FRACP|FHRS|FACEP|FAAP"
+    r"CCRN|RN-BC|PsyD|SLP|CCC-SLP|RDMS|RT\(R\)|CDCES|CDE|CCM|FRCPC|FRCP|FRCS|MRCP|FRACP|FHRS|FACEP|FAAP|"
+    # pharmacists, first assistants, surgical and sleep technologists, laboratory scientists, therapists, dietitians, lactation consultants,
+    # and the fellowships and memberships written after a consultant's name
+    r"RPh|R\.Ph\.|CPhT|RNFA|LMSW|LSW|LMFT|LPC|RDN|LDN|IBCLC|CRNP|FASE|FSCAI|FAHA|MRCGP|MRCS|FRCR|"
+    r"FRCA|MRCPCH|RPSGT|CST|MLS"
 )
 # A credential after a name, not a label before one ("Discharging NP: Laura Kim").
 # (Not followed by a letter or digit: a word boundary would need one after "M.D.".)
@@ -201,12 +216,19 @@ class ContextNameRecognizer(NameWordsRecognizer):
         )
         return lex.name_likelihood(tok.bare) > 0 or rare
 
-    def _first_word(self, tok: Token, cue: tuple[Cue, str]) -> bool:
+    def _first_word(self, text: str, tok: Token, cue: tuple[Cue, str]) -> bool:
         kind, word = cue
         if kind is Cue.ROLE and _is_credential_token(tok):
             return False  # "RN, CDCES": a second credential, not a name
+        if kind is Cue.LABEL and SPECIALTY.search(tok.lower):
+            return False  # "recipient: cardiology clearance"
         if kind in (Cue.TITLE, Cue.LABEL):
             return self.words.after_strong_cue(tok)
+        if kind is Cue.VERB and tok.case is Case.MIXED and not tok.text[0].isupper():
+            # a line that uses capitals would give a name one ("confirmed by appendiceal orifice",
+            # "seen by podiatry"), but a user name is lower case: "Transcribed by: lfaalogo"
+            if not USER_NAME_CUE.search(text, max(0, tok.start - 24), tok.start):
+                return False
         if kind is Cue.ROLE and word in STAFF and _is_initials(tok):
             # "RN KL", "tech jm": initials, unless a word or abbreviation ("RN IV", "RN TO")
             return not self.words.excluded(tok) and not self.lexicon.is_clinical(tok.text)
@@ -257,7 +279,7 @@ class ContextNameRecognizer(NameWordsRecognizer):
             tok = tokens[j]
             if run and not adjacent(text, tokens[j - 1], tok):
                 break
-            if (not run and self._first_word(tok, cue)) or (run and self._continues(tokens, run, tok)):
+            if (not run and self._first_word(text, tok, cue)) or (run and self._continues(tokens, run, tok)):
                 run.append(j)
             elif not run and self._given_and_surname(text, tokens, j, cue):
                 run += [j, j + 1]  # "AIDE PRECIOUS MBEKI": a given name is known by its surname
