@@ -1,7 +1,8 @@
-"""What sign-outs and lists write right after a found name: the room the patient is in ("bill in
-302", "jade in 8", "1. hart 302 — cellulitis") and an age of 90 or over in brackets or between
-commas ("penny wise (93) bed 11", "vera pedersen (96) asking"), found from the names the rule
-recognizers found, in any letter case."""
+"""What is written right after a found name: the room the patient is in, as sign-outs and lists
+write it ("bill in 302", "jade in 8", "1. hart 302 — cellulitis"); an age of 90 or over in brackets
+or between commas ("penny wise (93) bed 11", "vera pedersen (96) asking"); and the further words of
+a surname made of common words ("Garrett Two Bulls", "Faith Running Bear", "Kendra Yellow Bird"),
+found from the names the rule recognizers found."""
 
 from __future__ import annotations
 
@@ -10,7 +11,12 @@ from collections.abc import Sequence
 
 from presidio_analyzer import RecognizerResult
 
+from deid.lexicon import Lexicon
 from deid.recognizers.ages import OLD
+from deid.recognizers.care_places import GENERIC, SPECIALTY, WHEN
+from deid.recognizers.facilities import FacilityRecognizer
+from deid.recognizers.letterhead import SECTION_WORDS
+from deid.recognizers.name_words import NOT_NAMES, ROLES, TITLES
 from deid.recognizers.wards import NOT_A_COUNT
 from deid.types import AGE, LOCATION, NAME
 
@@ -26,6 +32,15 @@ ROOM_AFTER_NAME = re.compile(
 AGE_AFTER_NAME = re.compile(
     rf"[ ]?(?:\((?P<bracketed>{OLD})(?=[),;])|,[ ](?P<listed>{OLD})(?=,[ ]|[ ]?[;)]))"
 )
+
+# A capitalised word right after a name ("Two", "Bulls"), and what a name's last word must look like.
+TITLE_WORD = re.compile(r"[ ](?P<word>[A-Z][a-z]{1,15})(?![\w'’-])")
+TITLE_CASED = re.compile(r"[A-Z][a-z]+(?:['’-][A-Za-z]+)*")
+MAX_SURNAME_WORDS = 2  # three capitalised words after a name are a heading or a title, not its surname
+LABEL_AFTER = re.compile(r"[ ]?:")
+FORM_WORDS = frozenset({"date", "dob", "age", "sex", "mrn", "room", "bed", "unit"})
+# English stop words that begin or join surnames made of words: "Two Bulls", "Many Guns", "Pretty On Top".
+SURNAME_STOP_WORDS = frozenset({"two", "three", "four", "five", "many", "on", "top"})
 
 
 def rooms_after_names(text: str, results: Sequence[RecognizerResult]) -> list[RecognizerResult]:
@@ -47,3 +62,43 @@ def _after_names(
             group = next(name for name, value in found.groupdict().items() if value)
             out.append(RecognizerResult(entity, found.start(group), found.end(group), 0.6))
     return out
+
+
+def surname_words_after_names(
+    text: str, results: Sequence[RecognizerResult], lexicon: Lexicon
+) -> list[RecognizerResult]:
+    """NAME results for a found name and the one or two capitalised words right after it, when
+    they can be words of a surname: "Winona Two Bulls", "Mr. Pretty On Top". Not a heading's words
+    ("Smith Discharge Summary"), a department, a place's head word, a month or a drug."""
+    out: list[RecognizerResult] = []
+    for r in results:
+        if r.entity_type != NAME or TITLE_CASED.fullmatch(text[r.start : r.end].split()[-1]) is None:
+            continue
+        words: list[re.Match[str]] = []
+        pos = r.end
+        while len(words) <= MAX_SURNAME_WORDS and (word := TITLE_WORD.match(text, pos)):
+            words.append(word)
+            pos = word.end()
+        if not words or len(words) > MAX_SURNAME_WORDS or LABEL_AFTER.match(text, pos):
+            continue
+        if all(_surname_word(w["word"].lower(), lexicon) for w in words):
+            out.append(RecognizerResult(NAME, r.start, pos, r.score))
+    return out
+
+
+def _surname_word(low: str, lexicon: Lexicon) -> bool:
+    if low in SURNAME_STOP_WORDS:
+        return True
+    return not (
+        low in NOT_NAMES
+        or low in TITLES
+        or low in ROLES
+        or low in GENERIC
+        or low in SECTION_WORDS
+        or low in FORM_WORDS
+        or WHEN.fullmatch(low)
+        or SPECIALTY.search(low)
+        or FacilityRecognizer.HEAD.fullmatch(low)
+        or lexicon.is_clinical_term(low)
+        or lexicon.is_place_word(low)
+    )

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from presidio_analyzer import AnalyzerEngine, EntityRecognizer, RecognizerRegistry, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
-from deid.beside_names import ages_after_names, rooms_after_names
+from deid.beside_names import ages_after_names, rooms_after_names, surname_words_after_names
 from deid.casing import normalise_case
 from deid.lexicon import Lexicon
 from deid.nlp import NerEntity, find_entities, load_nlp_engine
@@ -98,7 +98,9 @@ class Deidentifier:
                 places = complete_places(text, found, self._lexicon) + rooms_after_names(text, named)
                 places += echo_places(text, found + places, self._lexicon)
                 ages = ages_after_names(text, named)
-                spans = merge_spans(text, named + places + ages + self._ner_results(text, ents))
+                ner = self._ner_results(text, ents)
+                named += surname_words_after_names(text, named + ner, self._lexicon)
+                spans = merge_spans(text, named + places + ages + ner)
                 results.append(DeidResult(text=replace(text, spans), spans=tuple(spans)))
             return results
         except DeidError:

@@ -65,7 +65,7 @@ FOLLOWING_UNIT = re.compile(
 SCALE_WORDS = re.compile(
     r"pain|severity|intensity|discomfort|strength|motor|power|reflex|grip|murmur|sem\b|grade|score|"
     r"scale|systolic|diastolic|out of|"
-    r"rated|flexion|extension|\bue\b|\ble\b|bilat|b/l|upper|lower|\brue\b|\blue\b|\brle\b|\blle\b|"
+    r"rated|flexion|extension|\bue\b|\ble\b|bilat|b/l|\bupper\b|\blower\b|\brue\b|\blue\b|\brle\b|\blle\b|"
     r"\bsm\b|holosystolic|ejection|criteria|\bhsm\b|\bdm\b|apgar|gcs|\bmmse\b|\bmoca\b|\bphq|\b[0-5]/5\b|\b[0-6]/6\b"
 )
 NUMERIC_CUE = re.compile(rf"(?:^|\W){CUE}\W*$")
@@ -78,6 +78,8 @@ TIME_AFTER = re.compile(r"\s+(?:[01]\d|2[0-3]):?[0-5]\d\b(?!\s*(?:mg|ml|units?|%
 # After a bare m/d: the end of its clause (punctuation, an opening parenthesis, a line end), where a
 # fraction or a dose would have its unit or noun.
 CLAUSE_END = re.compile(r"\s*(?:$|\n|[.;:,)](?!\d)|\s\(|\s[-—–]\s)")
+# A value given for the date: "INR 4/8 = 2.9" (a fraction is not set equal to a number in notes).
+RESULT_AFTER = re.compile(r"[ ]?=[ ]?\d")
 VISIT_BEFORE = re.compile(
     r"(?:clinic|appt|appointment|f/u|follow[- ]?up|recheck|check|visit|drawn|collected|due|repeat|rpt|"
     r"booked(?:\s+for)?|scheduled(?:\s+for)?|planned(?:\s+for)?)\s*$"
@@ -273,6 +275,8 @@ def _slash_is_date(span: str, text: str, start: int, end: int) -> bool:
         return True  # "s/p ERCP 1/2 (stent ...", "Aspirate 9/10: WBC": a bare m/d ending its clause
     if TIME_AFTER.match(text, end) and not (change or scale_before or scale_after):
         return True  # with the time of day after it: "spoke 2/4 0915", "called 9/10 11:15"
+    if RESULT_AFTER.match(text, end):
+        return True  # a result's date with its value: "INR 4/8 = 2.9"
     if (den == 10 and num <= 10) or (den in (2, 3, 4, 8) and num < den):
         return False  # pain 7/10; 1/2 NS, 3/4 tab
     if num <= den and (scale_before or scale_after):

@@ -108,7 +108,8 @@ class LabelledIdRecognizer(RegexRecognizer):
             rf"\b(?:{LABEL}|meeting(?:\s+id)?|kit|conference|room\s+code|passcode)\s*(?:number|no\.?|#|id|code)?\s*[:#=]?\s*"
             # with its issuer's capitals before it: "Member ID: UHC 991 042 771", "ref COR 2025 006214"
             # and at the end of a sentence: "IHI 7004 1183 62."
-            r"(?P<phi>(?-i:[A-Z]{2,5} )?\d{2,6}(?: \d{2,6}){1,4}(?-i:[A-Z])?)(?!\d|\.\d)",
+            # and digit by digit, as a dictation is transcribed: "medical record number 4 4 1 9 0 2 7"
+            r"(?P<phi>(?-i:[A-Z]{2,5} )?\d{2,6}(?: \d{2,6}){1,4}(?-i:[A-Z])?|\d(?: \d){4,11})(?!\d|\.\d)",
             0.8,
         ),
         # a vehicle plate, written in two groups: "VEHICLE PLATE 7KT 449", "license plate ABC-1234"
@@ -218,8 +219,15 @@ class UniqueCodeRecognizer(RegexRecognizer):
         ("grouped_digits", r"(?<![\w.,/:-])\d{2,6}(?:-\d{2,9}){1,4}(?:-\d)?(?![\w/:]|[.,]\d|-\d)", 0.5),
         # a Hong Kong identity card with its check character: "A123456(7)"
         ("hkid", r"(?<![\w-])[A-Z]{1,2}\d{6}\([0-9A]\)", 0.7),
-        # "interpreter #40277": a number of four or more digits after a number sign
-        ("numbered", r"(?<![\w&])#\s?(?P<phi>\d{4,})(?!\w|[.,]\d)", 0.6),
+        # "interpreter #40277", "Band #: 44172": a number of four or more digits after a number sign,
+        # maybe in groups ("CERTIFIED MAIL #9589 0710 5270 0412 8836 71")
+        ("numbered", r"(?<![\w&])#\s?:?\s?(?P<phi>\d{4,}(?: \d{2,6}){0,6})(?!\w|[.,]\d)", 0.6),
+        # a device's UDI in GS1 form, its device identifier then lot, dates and serial:
+        # "(01)08717648210126(17)211130(10)9110541"
+        ("gs1_udi", r"(?<![\w)])\(01\)\d{14}(?:\(\d{2,4}\)[A-Z0-9-]{1,20})*", 0.8),
+        # an ambulance or fire unit: "Unit: M23", "unit B-31", "Medic 7 / Engine 14"
+        ("vehicle_unit", r"\bunit\s*[:#]?\s*(?P<phi>[A-Z]{1,4}-?\d{1,3})\b(?!-)", 0.6),
+        ("vehicle_named", r"\b(?:medic|engine|ladder|truck|rescue|squad)\s*#?\s*\d{1,3}\b(?![-/.]\d)", 0.6),
         # object identifiers of imaging studies and devices: "1.2.840.113619.2.55.3.28431"
         ("oid", r"(?<![\w.])[012](?:\.\d+){4,}(?!\w|\.\d)", 0.7),
         # an ISBT 128 donation identification number on a blood unit (ICCBBA ST-001): a facility
@@ -245,7 +253,7 @@ class UniqueCodeRecognizer(RegexRecognizer):
             return digits >= 7 and not re.fullmatch(r"\d{1,2}-\d{1,2}", code)
         if pattern == "alnum_slashed":
             return digits >= 6
-        if pattern in ("numbered", "oid", "isbt_din", "hkid"):
+        if pattern in ("numbered", "oid", "isbt_din", "hkid", "gs1_udi", "vehicle_unit", "vehicle_named"):
             return True
         if pattern == "alnum":
             return digits >= 4 and len(code) >= 5 and not _clinical_code(text, start)

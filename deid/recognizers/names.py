@@ -22,6 +22,7 @@ from deid.lexicon import Lexicon
 from deid.prefilter import Scanner
 from deid.recognizers.base import LexiconRecognizer
 from deid.recognizers.care_places import SPECIALTY
+from deid.recognizers.dates import WEEKDAY
 from deid.recognizers.name_words import (
     AMBIGUOUS_TITLES,
     ENGLISH_ENDINGS,
@@ -37,6 +38,7 @@ from deid.recognizers.name_words import (
 from deid.text import Case, Token, is_wrap, tokenize
 from deid.types import NAME
 
+DAY_NAME = re.compile(rf"{WEEKDAY}s?")
 GREETINGS = frozenset({"hi", "hello", "dear", "hey", "thanks", "thank"})
 # A writer introducing themselves after a greeting: "hi its priya (fy2)", "hey it's meg", "hi dr
 # kapoor this is crystal from willows" (the greeting may have its addressee between).
@@ -307,6 +309,8 @@ class ContextNameRecognizer(NameWordsRecognizer):
         return run
 
     def _continues(self, tokens: Sequence[Token], run: list[int], tok: Token) -> bool:
+        if DAY_NAME.fullmatch(tok.lower) or SPECIALTY.search(tok.lower):
+            return False  # "Dr. Patel Monday", "Dr. Lee Cardiology"
         first = tokens[run[0]]
         if tok.case is Case.MIXED and tok.text.islower() and first.text.islower():
             # a name begun in lower case goes on in lower case: "pcp is dr angela brown (BHCHP)"

@@ -45,6 +45,34 @@ DONE_BY = [
     ("Scored by: Crystal Hebert, RPSGT     Interpreting: Vincent Tran, MD", "Crystal Hebert"),
     ("Recipient: Abdirahman Warsame     MRN: HC0412287", "Abdirahman Warsame"),
 ]
+# a surname made of common words, after the name found before it
+SURNAME_WORDS = [
+    ("RE: Garrett Two Bulls   DOB 04/19/1979   MRN PRIM-0088174", "Garrett Two Bulls"),
+    ("Mother Winona Two Bulls contacted by phone at (605) 455-2817", "Winona Two Bulls"),
+    ("I wrote a note to the district transportation director, Mr. Pretty On Top.", "Pretty On Top"),
+    ("Theo Gunderson, MD (attending) / NP Kendra Yellow Bird", "Kendra Yellow Bird"),
+]
+# vehicles and devices: ambulance and fire units, a device's UDI, a certified mail number
+VEHICLES_AND_DEVICES = [
+    ("PCR #: TCA-88127 Unit: M23     Crew: D. Yazzie EMT-P (lead)", "M23"),
+    ("Medic 7 / Engine 14 response to 225 Jefferson Ave", "Medic 7"),
+    ("Transport via Scott & White EMS (unit MICU-12), departing 1700.", "MICU-12"),
+    (
+        "LOT 9110541; UDI (01)08717648210126(17)211130(10)9110541) at 14 atm",
+        "(01)08717648210126(17)211130(10)9110541",
+    ),
+    (
+        "VIA FAX AND CERTIFIED MAIL #9589 0710 5270 0412 8836 71 Custodian of Records",
+        "9589 0710 5270 0412 8836 71",
+    ),
+    ("Job #: 188472/441902     Conf #: 31770 CC: Angela Whitebird, NP", "31770"),
+    ("medical record number 4 4 1 9 0 2 7 date of exam october 3rd", "4 4 1 9 0 2 7"),
+]
+# a date in a line that has "supper" in it, and a result's date with its value
+RESULT_DATES = [
+    ("metformin 2 tabs w/ supper, last filled 3/18 - atorvastatin 20 mg", "3/18"),
+    ("Pt Petrenko -- INR 4/8 = 2.9. Resume usual dosing.", "4/8"),
+]
 
 CASES = [
     pytest.param(text, phi, id=f"{kind}-{i}")
@@ -54,6 +82,9 @@ CASES = [
         ("further-kin", FURTHER_KIN),
         ("user-name", USER_NAMES),
         ("done-by", DONE_BY),
+        ("surname-words", SURNAME_WORDS),
+        ("vehicle-device", VEHICLES_AND_DEVICES),
+        ("result-date", RESULT_DATES),
     )
     for i, (text, phi) in enumerate(table)
 ]
@@ -80,6 +111,12 @@ KEEP = [
     ("Cecal intubation confirmed by appendiceal orifice. Withdrawal time 8 min, BBPS 9.", "appendiceal"),
     ("Wound care per podiatry (MultiCare). Seen by podiatry today, ABI 0.8.", "Seen by podiatry"),
     ("recipient: cardiology clearance, dental, TB screening", "cardiology"),
+    # a heading, a department or a weekday after a name is no part of it
+    ("Patient: Mary Okafor Discharge Summary\nAdmitted 3/2", "Discharge Summary"),
+    ("Seen by Dr. Patel Monday; referred to Dr. Lee Cardiology.", "Monday"),
+    # units of blood and insulin, a fire engine's oil, fractions of a tablet
+    ("transfused 1 unit PRBC; unit 2 of 3 hung; 1/2 tab; strength upper 4/5", "unit 2 of 3"),
+    ("strength upper 4/5 lower 5/5", "4/5"),
     # a nursing note's first line in capitals is no letterhead
     ("PT REFUSING LOVENOX AGAIN THIS AM", "REFUSING LOVENOX"),
 ]
