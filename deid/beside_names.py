@@ -13,8 +13,8 @@ from presidio_analyzer import RecognizerResult
 
 from deid.lexicon import Lexicon
 from deid.recognizers.ages import OLD
-from deid.recognizers.care_places import GENERIC, SPECIALTY, WHEN
-from deid.recognizers.facilities import FacilityRecognizer
+from deid.recognizers.care_places import SPECIALTY, WHEN
+from deid.recognizers.facilities import GENERIC, FacilityRecognizer
 from deid.recognizers.letterhead import SECTION_WORDS
 from deid.recognizers.name_words import NOT_NAMES, ROLES, TITLES
 from deid.recognizers.wards import NOT_A_COUNT
