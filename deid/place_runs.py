@@ -76,6 +76,10 @@ def complete_places(
                 end += 1  # a home named for a place or a saint: "Poydras Home", "Immaculate Mary Home"
         start = _walk(text, tokens, first, -1, upper, lexicon, HEADED_RARE_ZIPF if headed else RARE_ZIPF)
         new_start = min(r.start, tokens[start].start)
+        if text.startswith("THE " if upper else "The ", new_start - 4) and (
+            new_start == 4 or not text[new_start - 5].isalnum()
+        ):
+            new_start -= 4  # the article is the name's: "The Queen's Medical Center", "at The Ivy Inn"
         new_end = max(r.end, tokens[end].end)
         if store := STORE_NUMBER.match(text, new_end):
             new_end = store.end()  # the store's number is part of its name: "Walmart Pharmacy #0417"

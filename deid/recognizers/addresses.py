@@ -21,16 +21,16 @@ STREET_SUFFIX = (
     r"gardens|gdns|grove|mews|rise|vale|parade|gate|wynd|croft|meadows?|quay|embankment|hill|estate|"
     r"marg|nagar|colony|layout|enclave|vihar|salai|chowk|"
     # more of Royal Mail's thoroughfare words, and the Indian "Garden": "41 Roundhay Mount"
-    r"mount|chase|drove|garth|circus|garden)"
+    r"mount|chase|drove|garth|circus|garden|"
+    # an expressway: "700 Lawrence Expy"
+    r"expy|expressway|fwy|freeway)"
 )
 # Suffixes that are also ordinary words ("3 fold rise"): a street only when its words are capitalised.
 WORDLIKE_SUFFIX = frozenset(
     """rise vale gate hill estate layout colony croft meadow meadows parade green run walk park row path
     mount chase drove garth circus garden""".split()
 )
-UNIT = (
-    r"(?:,?\s*(?:apt|apartment|unit|suite|ste|#|fl|floor|rm|room|bldg|building|flat)\.?\s*#?\s*[A-Z0-9-]+)?"
-)
+UNIT = r"(?:,?\s*(?:apt|apartment|unit|suite|ste|#|fl|floor|rm|room|bldg|building|flat|lot|space|trlr)\.?\s*#?\s*[A-Z0-9-]+)?"
 # What comes before a house number outside the US: "No. 12", "Plot 45", "H.No. 4-1-123", "Flat 3, 22"
 # (looked for behind a street's match rather than inside its regex: an optional prefix there would
 # be tried at every word of every text)
@@ -38,7 +38,7 @@ HOUSE_BEFORE = re.compile(
     r"(?:\b(?:(?:house|door|plot)\s+no\.?|h\.\s?no\.?|no\.?|plot|(?:flat|apt\.?|unit)\s+\d[\w/]{0,4},?|"
     r"flat|apt\.?|apartment|unit|suite)\s*"
     # (a house number, not the minutes of a time: "at 09:00, 2211 Lomas Blvd")
-    r"|(?<![\d:.])\b\d{1,6}[A-Z]?,?\s+)$",
+    r"|(?<![\d:.])\b\d{1,6}[A-Z]?,?\s+(?:[NSEW]\.?\s+)?)$",
     re.IGNORECASE,
 )
 # The parts of an address after its street, each after a comma or alone on its line: a locality,
@@ -69,6 +69,7 @@ ADDRESS_STARTS = frozenset(
         "street_name_st",
         "kind_first",
         "compound_street",
+        "county_road",
     }
 )
 
@@ -91,6 +92,12 @@ class StreetAddressRecognizer(RegexRecognizer):
             rf"(?:[A-Z0-9][\w'-]*\.?\s+){{1,3}}{STREET_SUFFIX}\b\.?"
             # its quarter after it: "2800 10th Ave N", "2211 Lomas Blvd NE", "1 Main St East"
             rf"(?-i:\s(?:East|West|North|South|N|S|E|W|NE|NW|SE|SW)\b(?![.'’]\w|\.\s?[a-z]))?{UNIT}",
+            0.85,
+        ),
+        # a county road, named by its number: "4410 Co Rd 12, Lot 7"
+        (
+            "county_road",
+            rf"(?<![\d/.,:-])\b\d{{1,6}}\s+(?:co\.?\s+rd\.?|county\s+road)\s+\d{{1,4}}[A-Z]?\b{UNIT}",
             0.85,
         ),
         # a street named without its number, after a place preposition: "the CVS on River St"
@@ -155,7 +162,7 @@ class StreetAddressRecognizer(RegexRecognizer):
         # "1234, rue Sainte-Catherine Ouest", "Via Franscini 71", "Rua do Arenque 1634"
         (
             "kind_first",
-            r"\b(?-i:rue|Rue|RUE|Via|Viale|Calle|Avenida|Avda\.|Rua|Piazza|Largo|"
+            r"\b(?-i:rue|Rue|RUE|Via|Viale|Calle|Camino|Paseo|Avenida|Avda\.|Rua|Piazza|Largo|"
             r"Carrer|Strada|chemin|Chemin|boulevard|boul\.|Boul\.|rang|Rang)\s+"
             r"(?:(?-i:de|du|des|la|le|del|do|da|dos|das|dei|della|di)\s+|[ld]['’]\s?)*"
             r"(?-i:[A-Z][\w'’-]*)(?:[ -](?-i:[A-Z][\w'’-]*|Ouest|Est|Nord|Sud)){0,3}(?:,?\s+\d{1,5}[A-Z]?\b)?",

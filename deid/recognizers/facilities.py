@@ -64,6 +64,16 @@ FACILITY_HEAD = (
     r"(?-i:Library|LIBRARY|Arena|ARENA|Club|CLUB|Museums?|MUSEUMS?|Temple|TEMPLE|Grill|GRILL|Restaurant|"
     r"Cafe|Café|Bakery|Hardware|HARDWARE|Forest|Square|SQUARE|Sq|Corner|Ambulance|AMBULANCE|"
     r"Housing\s+Authority|Cab|Foods|Sons|Medical|MEDICAL)|"
+    # more heads of organisations, shops and places, capitalised as part of the name: "Natick Mall",
+    # "Frogtown Farm", "Cedar Valley Nature Trail", "Alabama Medicaid Agency", "Marshall County Council
+    # on Aging", "Access Community Health Network", "Fuel Fund of Maryland", "Retina Consultants of
+    # Houston", "Excel Mining", "PPL Electric", "KTA Super Stores", "Pacific Interpreters", "Ace Medical
+    # Transport", "Bright Beginnings Child Care", "Mass Eye and Ear"; and a company by its legal form:
+    # "JB Finishing LLC", "Hammond & Rhee, PLLC", "Texas Mutual Insurance Co"
+    r"(?-i:Mall|MALL|Farms?|FARMS?|Trail|Agency|AGENCY|Council|COUNCIL|Network|NETWORK|Fund|Society|"
+    r"SOCIETY|Association|ASSOCIATION|Consultants|CONSULTANTS|Mining|Distributing|Electric|ELECTRIC|"
+    r"Stores|Interpreters|Transport|TRANSPORT|Child\s+Care|Day\s?care|Eye\s+(?:and|&)\s+Ear|"
+    r"EYE\s+(?:AND|&)\s+EAR|LLC|PLLC|LLP|Inc\.?|INC\.?|Corp\.?|Insurance\s+Co(?:mpany)?)|"
     # abbreviated heads of a medical, health or community centre or college, and a town's police or
     # fire service: "Tufts MC", "Jamaica Plain HC", "Bunker Hill CC", "Revere PD", "Framingham FD"
     r"(?-i:MC|HC|CHC|CC|PD|FD|Police|POLICE|Fire(?:\s+Department)?|FIRE)(?!:)|"

@@ -73,6 +73,33 @@ RESULT_DATES = [
     ("metformin 2 tabs w/ supper, last filled 3/18 - atorvastatin 20 mg", "3/18"),
     ("Pt Petrenko -- INR 4/8 = 2.9. Resume usual dosing.", "4/8"),
 ]
+# organisations by the kind of place they are, capitalised in their names, and by their legal form
+ORGANISATIONS = [
+    ("she was seen by ophthalmology at Mass Eye and Ear in November", "Mass Eye and Ear"),
+    ("Walking at the Natick Mall with her sister 3x/wk", "Natick Mall"),
+    ("home-delivered meals through Marshall County Council on Aging", "Marshall County Council"),
+    ("Referred to Fuel Fund of Maryland 410-235-9080.", "Fuel Fund of Maryland"),
+    ("Transport: wheelchair van via Ace Medical Transport, pick up 1300", "Ace Medical Transport"),
+    (
+        "TO: Brandy Page, Records Dept     Hammond Rhee Partners LLC     FAX: 540-667-3120",
+        "Hammond Rhee Partners LLC",
+    ),
+    (
+        "Works as a line installer for Pioneer Valley Electric - outdoors year round",
+        "Pioneer Valley Electric",
+    ),
+]
+# a place's article, and streets of other shapes: an expressway, a county road, a Spanish street
+PLACES_AND_STREETS = [
+    (
+        "TELEHEALTH VIDEO VISIT -- The Queen's Medical Center Heart Failure Clinic",
+        "The Queen's Medical Center",
+    ),
+    ("Works as a line cook at The Ivy Inn; shifts 2 PM-midnight", "The Ivy Inn"),
+    ("Santa Clara Medical Center 700 Lawrence Expy, Santa Clara, CA 95051", "700 Lawrence Expy"),
+    ("Pt lives alone in a trailer at 4410 Co Rd 12, Lot 7, near Albertville.", "4410 Co Rd 12, Lot 7"),
+    ("Home: 6120 N Camino de la Tierra, Tucson AZ 85741. Gated community", "6120 N Camino de la Tierra"),
+]
 
 CASES = [
     pytest.param(text, phi, id=f"{kind}-{i}")
@@ -85,6 +112,8 @@ CASES = [
         ("surname-words", SURNAME_WORDS),
         ("vehicle-device", VEHICLES_AND_DEVICES),
         ("result-date", RESULT_DATES),
+        ("organisation", ORGANISATIONS),
+        ("place-street", PLACES_AND_STREETS),
     )
     for i, (text, phi) in enumerate(table)
 ]
@@ -117,6 +146,9 @@ KEEP = [
     # units of blood and insulin, a fire engine's oil, fractions of a tablet
     ("transfused 1 unit PRBC; unit 2 of 3 hung; 1/2 tab; strength upper 4/5", "unit 2 of 3"),
     ("strength upper 4/5 lower 5/5", "4/5"),
+    # heads of organisations in lower case or alone are words
+    ("Transport arranged for 1400. Agency nurse tonight. Electric shock x1 by AICD.", "Electric shock"),
+    ("child care issues; network down; the Mall was closed", "child care issues"),
     # a nursing note's first line in capitals is no letterhead
     ("PT REFUSING LOVENOX AGAIN THIS AM", "REFUSING LOVENOX"),
 ]
