@@ -1,8 +1,8 @@
 """What is written right after a found name: the room the patient is in, as sign-outs and lists
 write it ("bill in 302", "jade in 8", "1. hart 302 — cellulitis"); an age of 90 or over in brackets
 or between commas ("penny wise (93) bed 11", "vera pedersen (96) asking"); and the further words of
-a surname made of common words ("Garrett Two Bulls", "Faith Running Bear", "Kendra Yellow Bird"),
-found from the names the rule recognizers found."""
+a surname made of common words ("Garrett Two Bulls", "Faith Running Bear", "Kendra Yellow Bird"), or
+the nickname and surname after a given name ('William "Bill" Young'), found from the names found."""
 
 from __future__ import annotations
 
@@ -38,6 +38,8 @@ TITLE_WORD = re.compile(r"[ ](?P<word>[A-Z][a-z]{1,15})(?![\w'’-])")
 TITLE_CASED = re.compile(r"[A-Z][a-z]+(?:['’-][A-Za-z]+)*")
 MAX_SURNAME_WORDS = 2  # three capitalised words after a name are a heading or a title, not its surname
 LABEL_AFTER = re.compile(r"[ ]?:")
+# A nickname in quotes or brackets between a given name and the surname: 'William "Bill" Young'.
+NICKNAME = re.compile(r"[ ](?P<open>\"|“|\()(?P<nick>[A-Z][A-Za-z.]{0,12})(?:\"|”|\))")
 FORM_WORDS = frozenset({"date", "dob", "age", "sex", "mrn", "room", "bed", "unit"})
 # English stop words that begin or join surnames made of words: "Two Bulls", "Many Guns", "Pretty On Top".
 SURNAME_STOP_WORDS = frozenset({"two", "three", "four", "five", "many", "on", "top"})
@@ -75,14 +77,19 @@ def surname_words_after_names(
         if r.entity_type != NAME or TITLE_CASED.fullmatch(text[r.start : r.end].split()[-1]) is None:
             continue
         words: list[re.Match[str]] = []
-        pos = r.end
+        nickname = NICKNAME.match(text, r.end)
+        if nickname and nickname["open"] == "(" and not _bracketed_nickname(nickname["nick"], lexicon):
+            nickname = None  # "Gurinder Bains (Trauma)": a service, not what he is called
+        pos = nickname.end() if nickname else r.end
         while len(words) <= MAX_SURNAME_WORDS and (word := TITLE_WORD.match(text, pos)):
             words.append(word)
             pos = word.end()
-        if not words or len(words) > MAX_SURNAME_WORDS or LABEL_AFTER.match(text, pos):
+        if len(words) > MAX_SURNAME_WORDS or LABEL_AFTER.match(text, pos):
             continue
-        if all(_surname_word(w["word"].lower(), lexicon) for w in words):
+        if words and all(_surname_word(w["word"].lower(), lexicon) for w in words):
             out.append(RecognizerResult(NAME, r.start, pos, r.score))
+        elif nickname:
+            out.append(RecognizerResult(NAME, r.start, nickname.end(), r.score))
     return out
 
 
@@ -99,6 +106,12 @@ def _surname_word(low: str, lexicon: Lexicon) -> bool:
         or WHEN.fullmatch(low)
         or SPECIALTY.search(low)
         or FacilityRecognizer.HEAD.fullmatch(low)
-        or lexicon.is_clinical_term(low)
+        or (lexicon.is_clinical_term(low) and not lexicon.is_census_name(low))  # "Young", not "Lasix"
         or lexicon.is_place_word(low)
     )
+
+
+def _bracketed_nickname(word: str, lexicon: Lexicon) -> bool:
+    """A given name in brackets after a name ("Rich, Augustus (Gus)"), not a service or a drug."""
+    low = word.lower()
+    return lexicon.is_first_name(low) and not SPECIALTY.search(low) and not lexicon.is_clinical_term(low)

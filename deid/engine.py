@@ -94,12 +94,13 @@ class Deidentifier:
                 ]
             results = []
             for text, (found, _), ents in zip(texts, ruled, entities, strict=True):
-                named = found + spread_names(text, found, self._lexicon)
+                named = found + surname_words_after_names(text, found, self._lexicon)
+                named += spread_names(text, named, self._lexicon)
                 places = complete_places(text, found, self._lexicon) + rooms_after_names(text, named)
                 places += echo_places(text, found + places, self._lexicon)
                 ages = ages_after_names(text, named)
                 ner = self._ner_results(text, ents)
-                named += surname_words_after_names(text, named + ner, self._lexicon)
+                named += surname_words_after_names(text, ner, self._lexicon)
                 spans = merge_spans(text, named + places + ages + ner)
                 results.append(DeidResult(text=replace(text, spans), spans=tuple(spans)))
             return results

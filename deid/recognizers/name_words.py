@@ -15,8 +15,9 @@ from deid.text import Case, Token
 TITLES = frozenset(
     """dr dr. drs drs. doctor mr mr. mrs mrs. ms ms. miss mx prof professor sr sra srta
     rev rev. revd reverend mdm madam mme mlle herr frau dhr dhr. mevr mevr.
-    det det. detective ofc ofc. officer sgt sgt. sergeant trooper deputy""".split()
-)  # then clergy, the titles of Singapore and Malaysia, France, Germany and the Netherlands, and police ranks
+    det det. detective ofc ofc. officer sgt sgt. sergeant trooper deputy dep.""".split()
+)  # then clergy, the titles of Singapore and Malaysia, France, Germany and the Netherlands, police ranks
+# ("Dep. Holcomb")
 # Mr/Ms double as clinical abbreviations (mitral regurgitation, multiple sclerosis, mental status).
 AMBIGUOUS_TITLES = frozenset({"mr", "ms"})
 FAMILY = frozenset(
@@ -25,9 +26,9 @@ FAMILY = frozenset(
     boyfriend girlfriend friend neighbor neighbour roommate caregiver guardian proxy hcp poa nok sponsor
     daughters sons brothers sisters siblings children kids grandchildren grandsons granddaughters parents
     child kid stepdaughter stepson stepmother stepfather granddad grandmom baby infant twin
-    carer attendant bystander parent parents dtr bf gf sis bro hubby""".split()
+    carer attendant bystander parent parents dtr dtrs bf gf sis bro hubby fob""".split()
 )  # the last lines: the UK "carer", the Indian "attendant" and "bystander" (the relative at the
-# bedside), and the shorthand of quick notes ("dtr carol", "bf dustin")
+# bedside), and the shorthand of quick notes ("dtr carol", "bf dustin", "FOB KAWIKA": the baby's father)
 STAFF = frozenset(
     """interpreter pastor chaplain rn lpn cna np md nurse attending resident intern fellow pcp surgeon
     cardiologist oncologist neurologist hospitalist intensivist radiologist pathologist anesthesiologist
@@ -35,7 +36,7 @@ STAFF = frozenset(
     sw aide tech technician technologist sonographer scribe cm rt pa-c crna aprn fnp lcsw licsw cde slp
     ot pharmd psychologist counselor counsellor coordinator educator navigator sitter volunteer asst
     assistant consultant registrar sho gp matron hca physio physiotherapist houseman paramedic
-    nnp cnm rrt lvn emt""".split()
+    nnp cnm rrt lvn emt imam rabbi""".split()
 )  # UK, Irish and Indian grades and roles: consultant, registrar, SHO, GP, matron, HCA, houseman
 PATIENT = frozenset({"patient", "pt"})
 ROLES = FAMILY | STAFF | PATIENT

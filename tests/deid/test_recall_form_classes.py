@@ -51,6 +51,16 @@ SURNAME_WORDS = [
     ("Mother Winona Two Bulls contacted by phone at (605) 455-2817", "Winona Two Bulls"),
     ("I wrote a note to the district transportation director, Mr. Pretty On Top.", "Pretty On Top"),
     ("Theo Gunderson, MD (attending) / NP Kendra Yellow Bird", "Kendra Yellow Bird"),
+    # with a nickname between the given name and the surname
+    ('Annual Physical Pt: William "Bill" Young        MRN: MW6604218', 'William "Bill" Young'),
+    ("Patient: Rich, Augustus (Gus)          DOB: 3/6/2011", "Rich, Augustus (Gus)"),
+]
+# relatives and clergy after shorthand and titles: the baby's father, daughters, a deputy, an imam
+KIN_AND_CLERGY = [
+    ("Family (wife Hodan, dtrs Ayaan & Ifrah) gathered", "Ifrah"),
+    ("RUBELLA IMMUNE. FOB KAWIKA AT BEDSIDE, SUPPORTIVE.", "KAWIKA"),
+    ("brought in by Sheriff's deputy (Dep. Holcomb, badge 4471, Lane County SO)", "Holcomb"),
+    ("Contacted Imam Abdullahi Warsame, Masjid Abubakar As-Saddique", "Abdullahi Warsame"),
 ]
 # vehicles and devices: ambulance and fire units, a device's UDI, a certified mail number
 VEHICLES_AND_DEVICES = [
@@ -110,6 +120,7 @@ CASES = [
         ("user-name", USER_NAMES),
         ("done-by", DONE_BY),
         ("surname-words", SURNAME_WORDS),
+        ("kin-clergy", KIN_AND_CLERGY),
         ("vehicle-device", VEHICLES_AND_DEVICES),
         ("result-date", RESULT_DATES),
         ("organisation", ORGANISATIONS),
@@ -149,6 +160,10 @@ KEEP = [
     # heads of organisations in lower case or alone are words
     ("Transport arranged for 1400. Agency nurse tonight. Electric shock x1 by AICD.", "Electric shock"),
     ("child care issues; network down; the Mall was closed", "child care issues"),
+    # a service in brackets after a name is no nickname; the imam of a sentence is no title
+    ("Gurinder Bains (Trauma) reviewed.\nDISCHARGE SUMMARY - Trauma / Tory Centre", "SUMMARY - Trauma"),
+    ("pt will discuss with his imam.  Condition at discharge: stable.", "Condition"),
+    ("FOB NEG. FOB TEST POSITIVE.", "FOB TEST POSITIVE"),
     # a nursing note's first line in capitals is no letterhead
     ("PT REFUSING LOVENOX AGAIN THIS AM", "REFUSING LOVENOX"),
 ]
