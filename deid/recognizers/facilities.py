@@ -18,12 +18,15 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 from deid.lexicon import Lexicon
 from deid.prefilter import Scanner
 from deid.recognizers.base import LexiconRecognizer, RegexRecognizer
-from deid.recognizers.name_words import NOT_NAMES
+from deid.recognizers.identifiers import LABEL as ID_LABEL_WORDS
+from deid.recognizers.name_words import NOT_NAMES, role_word
 from deid.text import Case, Token, case_at, is_sentence_start, is_wrap, tokenize
 from deid.types import LOCATION
 
 # A British general practice named after its street: "Station Road Surgery", "Park Lane Surgery".
 STREET_SURGERY_NAME = r"(?:Road|Street|Lane|Avenue|Hill|Green|Park|Square|House|Way|Drive|Close)\s+Surgery"
+# The labels of identifiers ("Acct", "Accession"), which a record number follows as a hospital's name would.
+ID_LABEL = re.compile(ID_LABEL_WORDS, re.IGNORECASE)
 FACILITY_HEAD = (
     r"(?:hospitals?|hosp|clinics|health\s+services|medical\s+center|medical\s+centre|med\s+ctr|med\s+center|health\s+center|"
     r"health\s+systems?|healthcare|health\s+care|clinic|infirmary|nursing\s+home|"
@@ -162,6 +165,11 @@ class FacilityRecognizer(LexiconRecognizer):
     RECORD_ACRONYM = re.compile(
         r"\b(?P<phi>[A-Z]{3,6})(?=\s?(?:(?P<mrn>(?i:mrn|mr\s?#))\s?:?\s?[A-Z]{0,3}\d|#\s?:?\s?[A-Z]{0,3}\d[\d-]{4}))"
     )
+    # the same by a name rare in English: "Emory MRN E7720419", "Aspirus MRN AW-10228", "Joslin #: J-0884217"
+    RECORD_NAME = re.compile(
+        r"\b(?P<phi>[A-Z][a-z]{3,15})(?=\s?(?:(?i:mrn|mr\s?#)\s?:?\s?[A-Z]{0,3}-?\d|#\s?:\s?[A-Z]{0,3}-?\d))"
+    )
+    RECORD_NAME_ZIPF = 3.5
     # the labels of record, licence and study numbers themselves, and the outside hospital:
     # "ACCT # 88", "NPI # 123...", "IRB #2023-0447", "EMS PCR #24-0331", "OSH MRN ..."
     NUMBER_LABELS = frozenset(
@@ -221,6 +229,17 @@ class FacilityRecognizer(LexiconRecognizer):
             # before "MRN" any acronym is a hospital's ("MSK MRN"); before "#", one that is not a
             # clinical abbreviation or a word ("EEG #", "VISIT #", "EMS RUN #")
             if match.group("mrn") or self._is_place_acronym(word):
+                results.append(RecognizerResult(LOCATION, match.start("phi"), match.end("phi"), 0.65))
+        for match in self.RECORD_NAME.finditer(text):
+            low = match.group("phi").lower()
+            lex = self.lexicon
+            if lex.zipf(low) < self.RECORD_NAME_ZIPF and not (
+                lex.is_clinical(low)
+                or low in GENERIC
+                or low in NOT_NAMES
+                or role_word(low)
+                or ID_LABEL.fullmatch(low)  # "Acct #:", "Accession #:" label the number themselves
+            ):
                 results.append(RecognizerResult(LOCATION, match.start("phi"), match.end("phi"), 0.65))
         for match in self.SAINT.finditer(text):
             results.append(RecognizerResult(LOCATION, match.start(), self._town_end(text, match.end()), 0.6))

@@ -19,7 +19,7 @@ LABEL = (
     r"member(?:\s+id)?|subscriber(?:\s+id)?|policy|group|plan\s+id|medicaid|medicare|mbi|hicn|insurance(?:\s+id)?|"
     r"beneficiary|id|identifier|patient\s+id|pt\s+id|license|licence|lic|dl|driver'?s\s+licen[cs]e|dea|npi|upin|"
     r"certificate|cert|serial|s/n|sn|serial\s+no\.?|device(?:\s+id)?|udi|imei|vin|plate|tag|specimen|"
-    r"case|claim|ticket|badge|employee(?:\s+id)?|record|ssn|ss#|soc(?:ial)?\s+sec(?:urity)?(?:\s+(?:number|no\.?|#))?|"
+    r"case|claim|ticket|badge|employee(?:\s+id)?|record|conf(?:irmation)?|ssn|ss#|soc(?:ial)?\s+sec(?:urity)?(?:\s+(?:number|no\.?|#))?|"
     r"passport|reference|ref|auth(?:orization)?|requisition|req|order|rx|prescription|tracking|"
     # health and national numbers outside the US: NHS/CHI/H&C, UHID, IP/OP numbers, Irish PPSN,
     # Canadian health cards (OHIP, PHN, RAMQ), UK NI, Aadhaar, ABHA, NHIS, NIN, NHI, IHI

@@ -22,7 +22,7 @@ from deid.lexicon import Lexicon
 from deid.prefilter import Scanner
 from deid.recognizers.base import LexiconRecognizer
 from deid.recognizers.care_places import SPECIALTY
-from deid.recognizers.dates import WEEKDAY
+from deid.recognizers.dates import MONTH, WEEKDAY
 from deid.recognizers.name_words import (
     AMBIGUOUS_TITLES,
     ENGLISH_ENDINGS,
@@ -39,6 +39,7 @@ from deid.text import Case, Token, is_wrap, tokenize
 from deid.types import NAME
 
 DAY_NAME = re.compile(rf"{WEEKDAY}s?")
+CALENDAR = re.compile(rf"{WEEKDAY}|{MONTH}")
 GREETINGS = frozenset({"hi", "hello", "dear", "hey", "thanks", "thank"})
 # A writer introducing themselves after a greeting: "hi its priya (fy2)", "hey it's meg", "hi dr
 # kapoor this is crystal from willows" (the greeting may have its addressee between).
@@ -231,6 +232,12 @@ class ContextNameRecognizer(NameWordsRecognizer):
             # "seen by podiatry"), but a user name is lower case: "Transcribed by: lfaalogo"
             if not USER_NAME_CUE.search(text, max(0, tok.start - 24), tok.start):
                 return False
+        if (
+            kind is Cue.VERB
+            and capitalised_given_name(tok, self.lexicon)
+            and not CALENDAR.fullmatch(tok.lower)
+        ):
+            return True  # a given name that is also a word, capitalised after "spoke with": "Marcus", "Hope"
         if kind is Cue.ROLE and word in STAFF and _is_initials(tok):
             # "RN KL", "tech jm": initials, unless a word or abbreviation ("RN IV", "RN TO")
             return not self.words.excluded(tok) and not self.lexicon.is_clinical(tok.text)

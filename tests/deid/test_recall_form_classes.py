@@ -99,6 +99,16 @@ ORGANISATIONS = [
         "Pioneer Valley Electric",
     ),
 ]
+# a hospital by a name rare in English before the record number it gives
+RECORD_PLACES = [
+    ("Mr. Ravi Shankar Iyer (DOB 10-Dec-2013; Emory MRN E7720419) in follow-up", "Emory"),
+    ("DOB: 11/19/16 Joslin #: J-0884217  Dear Dr. Deshpande:", "Joslin"),
+]
+# a given name that is also a word, capitalised after a verb of talking
+TALKED_TO = [
+    ("called 1-888-693-3211, spoke w/ Marcus, ref # CR-55098124.", "Marcus"),
+    ("Discussed with Hope from pharmacy; will recheck.", "Hope"),
+]
 # a place's article, and streets of other shapes: an expressway, a county road, a Spanish street
 PLACES_AND_STREETS = [
     (
@@ -125,6 +135,8 @@ CASES = [
         ("result-date", RESULT_DATES),
         ("organisation", ORGANISATIONS),
         ("place-street", PLACES_AND_STREETS),
+        ("record-place", RECORD_PLACES),
+        ("talked-to", TALKED_TO),
     )
     for i, (text, phi) in enumerate(table)
 ]
@@ -164,6 +176,10 @@ KEEP = [
     ("Gurinder Bains (Trauma) reviewed.\nDISCHARGE SUMMARY - Trauma / Tory Centre", "SUMMARY - Trauma"),
     ("pt will discuss with his imam.  Condition at discharge: stable.", "Condition"),
     ("FOB NEG. FOB TEST POSITIVE.", "FOB TEST POSITIVE"),
+    # the labels of numbers are no hospitals; a month after "per" is a date's, not a name
+    ("Accession #: S19-44817 MRN: E2209185; Acct #: 04418275; Conf #: 31770", "Accession"),
+    ("Acct #: 04418275 Infant MRN: QV-24-008817", "Acct"),
+    ("Discussed with Neurology; per April note", "Neurology"),
     # a nursing note's first line in capitals is no letterhead
     ("PT REFUSING LOVENOX AGAIN THIS AM", "REFUSING LOVENOX"),
 ]
