@@ -223,8 +223,8 @@ class ContextNameRecognizer(NameWordsRecognizer):
         kind, word = cue
         if kind is Cue.ROLE and _is_credential_token(tok):
             return False  # "RN, CDCES": a second credential, not a name
-        if kind is Cue.LABEL and SPECIALTY.search(tok.lower):
-            return False  # "recipient: cardiology clearance"
+        if kind is not Cue.TITLE and SPECIALTY.search(tok.lower):
+            return False  # "recipient: cardiology clearance", "discussed with Neurology"
         if kind in (Cue.TITLE, Cue.LABEL):
             return self.words.after_strong_cue(tok)
         if kind is Cue.VERB and tok.case is Case.MIXED and not tok.text[0].isupper():

@@ -116,6 +116,8 @@ class SpacyNerRecognizer(LexiconRecognizer):
         likely = lex.name_likelihood(low)
         if low in NOT_NAMES or len(word) < 2 or (lex.is_clinical(low) and likely == 0):
             return False
+        if SPECIALTY.search(low) and likely == 0:
+            return False  # "Discussed with Neurology"
         if lex.zipf(low) >= 5.0 and not lex.is_census_name(low):
             return False
         if case is Case.MIXED:
