@@ -43,6 +43,8 @@ class OrganisationRecognizer(LexiconRecognizer):
         self._lower = {
             name.lower(): name for name in lexicon.organisations if not lexicon.organisations[name]
         }
+        # a capitalised name written with other capitals than listed: "LabCorp" for "Labcorp"
+        self._folded = {name.lower(): name for name in lexicon.organisations if name[:1].isupper()}
 
     def analyze(
         self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
@@ -95,4 +97,11 @@ class OrganisationRecognizer(LexiconRecognizer):
             return names[self._upper[phrase]]
         if case is Case.LOWER and phrase.islower() and phrase in self._lower:
             return False
+        if (
+            case is Case.MIXED
+            and phrase[:1].isupper()
+            and not phrase.isupper()
+            and phrase.lower() in self._folded
+        ):
+            return names[self._folded[phrase.lower()]]
         return None
