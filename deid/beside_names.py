@@ -16,8 +16,9 @@ from deid.recognizers.ages import OLD
 from deid.recognizers.care_places import SPECIALTY, WHEN
 from deid.recognizers.facilities import GENERIC, FacilityRecognizer
 from deid.recognizers.letterhead import SECTION_WORDS
-from deid.recognizers.name_words import NOT_NAMES, ROLES, TITLES
+from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES, ROLES, TITLES
 from deid.recognizers.wards import NOT_A_COUNT
+from deid.text import tokenize
 from deid.types import AGE, LOCATION, NAME
 
 # After a name: "in" and a room ("bill in 302", "jade in 8", "king in 4b"), or a three-digit room and
@@ -33,6 +34,9 @@ AGE_AFTER_NAME = re.compile(
     rf"[ ]?(?:\((?P<bracketed>{OLD})(?=[),;])|,[ ](?P<listed>{OLD})(?=,[ ]|[ ]?[;)]))"
 )
 
+# A lower-case word before a room is a patient's name if the census has it and English uses it less.
+ROOM_NAME_SURNAME_RANK = 20_000
+ROOM_NAME_ZIPF = 5.2
 # A capitalised word right after a name ("Two", "Bulls"), and what a name's last word must look like.
 TITLE_WORD = re.compile(r"[ ](?P<word>[A-Z][a-z]{1,15})(?![\w'’-])")
 TITLE_CASED = re.compile(r"[A-Z][a-z]+(?:['’-][A-Za-z]+)*")
@@ -43,6 +47,24 @@ NICKNAME = re.compile(r"[ ](?P<open>\"|“|\()(?P<nick>[A-Z][A-Za-z.]{0,12})(?:\
 FORM_WORDS = frozenset({"date", "dob", "age", "sex", "mrn", "room", "bed", "unit"})
 # English stop words that begin or join surnames made of words: "Two Bulls", "Many Guns", "Pretty On Top".
 SURNAME_STOP_WORDS = frozenset({"two", "three", "four", "five", "many", "on", "top"})
+
+
+def names_before_rooms(text: str, lexicon: Lexicon) -> list[RecognizerResult]:
+    """NAME results for the lower-case census names that a room follows as a found name's would:
+    "bill in 302", "fyi jade in 8 pulled her picc", "3. baker 311 — alcohol w/d". A sign-out names
+    its patients so, and no rule cue comes before them. Not a frequent word ("the man in 4 East")."""
+    out: list[RecognizerResult] = []
+    for tok in tokenize(text):
+        low = tok.text
+        if len(low) < 3 or not low.isalpha() or not low.islower() or not ROOM_AFTER_NAME.match(text, tok.end):
+            continue
+        if low in NOT_NAMES or low in ROLES or low in TITLES or lexicon.is_clinical_term(low):
+            continue
+        rank = lexicon.surname_rank_of(low)
+        census = lexicon.is_first_name(low) or (rank is not None and rank <= ROOM_NAME_SURNAME_RANK)
+        if census and lexicon.zipf(low) < ROOM_NAME_ZIPF and not ENGLISH_ENDINGS.search(low):
+            out.append(RecognizerResult(NAME, tok.start, tok.end, 0.6))
+    return out
 
 
 def rooms_after_names(text: str, results: Sequence[RecognizerResult]) -> list[RecognizerResult]:

@@ -15,7 +15,12 @@ from collections.abc import Iterable, Sequence
 from presidio_analyzer import AnalyzerEngine, EntityRecognizer, RecognizerRegistry, RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
-from deid.beside_names import ages_after_names, rooms_after_names, surname_words_after_names
+from deid.beside_names import (
+    ages_after_names,
+    names_before_rooms,
+    rooms_after_names,
+    surname_words_after_names,
+)
 from deid.casing import normalise_case
 from deid.lexicon import Lexicon
 from deid.nlp import NerEntity, find_entities, load_nlp_engine
@@ -95,6 +100,7 @@ class Deidentifier:
             results = []
             for text, (found, _), ents in zip(texts, ruled, entities, strict=True):
                 named = found + surname_words_after_names(text, found, self._lexicon)
+                named += names_before_rooms(text, self._lexicon)
                 named += spread_names(text, named, self._lexicon)
                 places = complete_places(text, found, self._lexicon) + rooms_after_names(text, named)
                 places += echo_places(text, found + places, self._lexicon)

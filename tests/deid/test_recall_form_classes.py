@@ -104,6 +104,12 @@ RECORD_PLACES = [
     ("Mr. Ravi Shankar Iyer (DOB 10-Dec-2013; Emory MRN E7720419) in follow-up", "Emory"),
     ("DOB: 11/19/16 Joslin #: J-0884217  Dear Dr. Deshpande:", "Joslin"),
 ]
+# a lower-case census name that a room follows, as a sign-out lists its patients
+NAMES_BEFORE_ROOMS = [
+    ("s/o to night float: bill in 302, etoh w/d day 2, ciwa 12", "bill"),
+    ("fyi jade in 8 pulled her picc again. tip intact", "jade"),
+    ("2. gonzalez-ruiz 305 — 99yo hip fx 3. baker 311 — alcohol w/d, ciwa 8", "baker"),
+]
 # a given name that is also a word, capitalised after a verb of talking
 TALKED_TO = [
     ("called 1-888-693-3211, spoke w/ Marcus, ref # CR-55098124.", "Marcus"),
@@ -137,6 +143,7 @@ CASES = [
         ("place-street", PLACES_AND_STREETS),
         ("record-place", RECORD_PLACES),
         ("talked-to", TALKED_TO),
+        ("name-before-room", NAMES_BEFORE_ROOMS),
     )
     for i, (text, phi) in enumerate(table)
 ]
@@ -180,6 +187,9 @@ KEEP = [
     ("Accession #: S19-44817 MRN: E2209185; Acct #: 04418275; Conf #: 31770", "Accession"),
     ("Acct #: 04418275 Infant MRN: QV-24-008817", "Acct"),
     ("Discussed with Neurology; per April note", "Neurology"),
+    # a frequent word before a room, or before a time, is no patient
+    ("asking about the man in 4 East, not urgent.", "the man"),
+    ("cefazolin -- LATE, given 1450: pt at MRI; f/u will in 2 weeks", "given 1450"),
     # a nursing note's first line in capitals is no letterhead
     ("PT REFUSING LOVENOX AGAIN THIS AM", "REFUSING LOVENOX"),
 ]
