@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from presidio_analyzer import RecognizerResult
 
 from deid.lexicon import Lexicon
-from deid.recognizers.ages import OLD
+from deid.recognizers.ages import OLD, OLD_WORDS
 from deid.recognizers.care_places import SPECIALTY, WHEN
 from deid.recognizers.facilities import GENERIC, FacilityRecognizer
 from deid.recognizers.letterhead import SECTION_WORDS
@@ -30,8 +30,10 @@ ROOM_AFTER_NAME = re.compile(
     r"|[ ](?P<listed>[1-9]\d{2,3}[a-eA-E]?)(?=[ ]?[—–:-][ ]|[ ]\d{1,3}[ ]?[MFmf]\b)",
 )
 # After a name: an age of 90 or over in brackets or set off by commas ("(93)", "(93, has PD)", ", 96,").
+# Or said of them: "mrs Szymańska is 93, 51 kg", "Mrs. Eleanor Faircloth is ninety-four and".
 AGE_AFTER_NAME = re.compile(
     rf"[ ]?(?:\((?P<bracketed>{OLD})(?=[),;])|,[ ](?P<listed>{OLD})(?=,[ ]|[ ]?[;)]))"
+    rf"|[ ]is[ ](?:now[ ])?(?P<said>{OLD}|{OLD_WORDS})(?=[ ]?[,.;]|[ ](?:and|but|with|yo|years?)\b)"
 )
 
 # A lower-case word before a room is a patient's name if the census has it and English uses it less.

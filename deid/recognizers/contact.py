@@ -82,6 +82,13 @@ class PhoneRecognizer(RegexRecognizer):
             rf"\b{PHONE_LABEL}\s*[:#]?\s*(?P<phi>\d{{1,2}}-\d{{4}}|\d{{4,5}}|\d{{3}}-\d{{4}})(?![\d/]|\.\d|-\d)",
             0.75,
         ),
+        # a pager's number said to be: "ortho resident pager is 4471"
+        (
+            "pager_is",
+            r"\b(?:pager|pgr|beeper|bleep|vocera|extension|ext)\s+(?:number\s+|#\s*)?is\s+"
+            r"(?P<phi>\d{1,2}-\d{4}|\d{4,5}|\d{3}-\d{4})(?![\d/]|\.\d|-\d)",
+            0.75,
+        ),
         # a three-digit extension after its own word: "Unit Manager   ext 225"
         (
             "short_extension",

@@ -64,7 +64,7 @@ FOLLOWING_UNIT = re.compile(
 )
 SCALE_WORDS = re.compile(
     r"pain|severity|intensity|discomfort|strength|motor|power|reflex|grip|murmur|sem\b|grade|score|"
-    r"scale|systolic|diastolic|out of|"
+    r"scale|systolic|diastolic|out of\s*$|"
     r"rated|flexion|extension|\bue\b|\ble\b|bilat|b/l|\bupper\b|\blower\b|\brue\b|\blue\b|\brle\b|\blle\b|"
     r"\bsm\b|holosystolic|ejection|criteria|\bhsm\b|\bdm\b|apgar|gcs|\bmmse\b|\bmoca\b|\bphq|\b[0-5]/5\b|\b[0-6]/6\b"
 )
@@ -74,7 +74,8 @@ NUMERIC_CUE = re.compile(rf"(?:^|\W){CUE}\W*$")
 DATE_AFTER = re.compile(
     r"\s+(?:was|were|is|showed|shows|revealed|weekend|holiday|at\s+(?!\d+\s*(?:mg|ml|%)))", re.IGNORECASE
 )
-TIME_AFTER = re.compile(r"\s+(?:[01]\d|2[0-3]):?[0-5]\d\b(?!\s*(?:mg|ml|units?|%))")
+# (a one-digit hour with its colon too: a text thread's "7/10 9:03")
+TIME_AFTER = re.compile(r"\s+(?:(?:[01]\d|2[0-3]):?[0-5]\d|\d:[0-5]\d)\b(?!\s*(?:mg|ml|units?|%))")
 # After a bare m/d: the end of its clause (punctuation, an opening parenthesis, a line end), where a
 # fraction or a dose would have its unit or noun.
 CLAUSE_END = re.compile(r"\s*(?:$|\n|[.;:,)](?!\d)|\s\(|\s[-—–]\s)")
@@ -82,7 +83,7 @@ CLAUSE_END = re.compile(r"\s*(?:$|\n|[.;:,)](?!\d)|\s\(|\s[-—–]\s)")
 RESULT_AFTER = re.compile(r"[ ]?=[ ]?\d")
 VISIT_BEFORE = re.compile(
     r"(?:clinic|appt|appointment|f/u|follow[- ]?up|recheck|check|visit|drawn|collected|due|repeat|rpt|"
-    r"booked(?:\s+for)?|scheduled(?:\s+for)?|planned(?:\s+for)?)\s*$"
+    r"booked(?:\s+for)?|scheduled(?:\s+for)?|planned(?:\s+for)?|\bed|\ber)\s*$"
 )
 
 
@@ -281,7 +282,17 @@ def _slash_is_date(span: str, text: str, start: int, end: int) -> bool:
         return False  # pain 7/10; 1/2 NS, 3/4 tab
     if num <= den and (scale_before or scale_after):
         return False  # strength 5/5, 2/6 SEM, Apgar 8/9
+    if den > 12 and PER_SOURCE.match(text, end):
+        return True  # "Last use 2/27 per client": whose word the date is, not a rate
     return not FOLLOWING_UNIT.match(text[end:].lower())
+
+
+# Who a date was had from, after "per": no unit of a rate.
+PER_SOURCE = re.compile(
+    r"\s+per\s+(?:pt|patient|client|family|wife|husband|son|daughter|mom|dad|mother|father|report|chart|"
+    r"records?|notes?|pcp|dr|ems)\b",
+    re.IGNORECASE,
+)
 
 
 # Ratios of the same shape as a month and a two-digit year: antibody titres ("ANA 1/80"), dilutions,

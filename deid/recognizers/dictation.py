@@ -87,7 +87,8 @@ class DictationRecognizer(RegexRecognizer):
         if pattern in ("user_name", "closing_user_name", "line_user_name"):
             return self._user_name(text[start:end])
         if pattern == "bare_user_name":
-            return self._initials_and_surname(text[start:end])
+            # a chat line's speaker, before a colon, may have a surname that is also a word: "jlee:"
+            return self._initials_and_surname(text[start:end], speaker=text.startswith(":", end))
         if pattern in ("chat_user", "filed_by"):
             return text[start:end].lower() not in NOT_NAMES
         if pattern == "typist":
@@ -111,7 +112,7 @@ class DictationRecognizer(RegexRecognizer):
             for end in range(skip + 4, len(letters) + 1)
         )
 
-    def _initials_and_surname(self, token: str) -> bool:
+    def _initials_and_surname(self, token: str, speaker: bool = False) -> bool:
         """An initial (or two, the second not a vowel) run into a census surname, the whole of the
         word, which no dictionary knows and no English word ends like: "ckim2", "dnguyen",
         "rjthompson3"; not "renally", "clinda" (a drug's shorthand), "inbasket"."""
@@ -128,7 +129,7 @@ class DictationRecognizer(RegexRecognizer):
                 continue
             rank = lex.surname_rank_of(surname)
             # without digits, the surname is no common word either: "wkdays", "inbasket"
-            common = letters == token and lex.zipf(surname) >= COMMON_ZIPF
+            common = letters == token and not speaker and lex.zipf(surname) >= COMMON_ZIPF
             if len(surname) >= 3 and rank is not None and rank <= USER_SURNAME_RANK and not common:
                 return True
         return False

@@ -153,6 +153,11 @@ def _leading_place_tokens(tokens: Sequence[Token], lexicon: Lexicon) -> list[Tok
 DIRECTIONS = frozenset("North South East West Upper Lower NORTH SOUTH EAST WEST UPPER LOWER".split())
 
 
+# A town written in lower case among capitals is taken after a place cue only if no commoner than
+# this in English: "in portland", "from jackson"; not "in reading", "from mobile".
+LOWER_TOWN_ZIPF = 4.2
+
+
 class TownRecognizer(LexiconRecognizer):
     """Towns, cities and counties from the gazetteer (places.txt), when the text uses them as places.
 
@@ -229,8 +234,8 @@ class TownRecognizer(LexiconRecognizer):
             # a town left in lower case by a writer who capitalises other words, after a place cue
             # ("flew in from hilo", "driving from jackson"): only a word that is rare in English
             prefix = text[max(0, first.start - 30) : first.start].lower()
-            rare = all(lex.zipf(t.bare) < 3.5 and not lex.is_clinical(t.bare) for t in run)
-            cued = self.STRONG_BEFORE.search(prefix) or re.search(r"\bfrom\s+$", prefix)
+            rare = all(lex.zipf(t.bare) < LOWER_TOWN_ZIPF and not lex.is_clinical(t.bare) for t in run)
+            cued = self.STRONG_BEFORE.search(prefix) or re.search(r"\b(?:from|in)\s+$", prefix)
             return 0.55 if rare and cued and not lex.is_place_word(phrase) else 0.0
         if start < first.start:
             return 0.6  # the quarter of a gazetteer town: "East Weymouth", "WEST ROXBURY"

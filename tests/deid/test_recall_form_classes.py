@@ -82,6 +82,18 @@ VEHICLES_AND_DEVICES = [
 RESULT_DATES = [
     ("metformin 2 tabs w/ supper, last filled 3/18 - atorvastatin 20 mg", "3/18"),
     ("Pt Petrenko -- INR 4/8 = 2.9. Resume usual dosing.", "4/8"),
+    # a text thread's times, a visit to the ED, whose word it is, the end of a clause after "out of"
+    ("pt Shirley Banks 7/10 9:03  CHW: Morning Ms. Shirley.", "7/10"),
+    ("discharged from GIMC ED 4/10 after found down behind the store", "4/10"),
+    ("Progressed to IV heroin ~2017. Last use 2/27 per client.", "2/27"),
+    ("Mom ran out of WIC formula 9/25; dad works lettuce harvest", "9/25"),
+]
+# an age said of someone found, a pager said to be a number, a chat speaker's user name
+SAID_OF = [
+    ("mrs Szymanska is 93, 51 kg, cr 1.3, on apixaban 5 bid", "93"),
+    ("Mrs. Eleanor Faircloth is ninety-four and her son wants everything done", "ninety-four"),
+    ("ortho resident pager is 4471 if they dont call back in 15", "4471"),
+    ("Sandy Grant, open tib/fib, Gustilo II jlee: ancef 2g given 14:05", "jlee"),
 ]
 # organisations by the kind of place they are, capitalised in their names, and by their legal form
 ORGANISATIONS = [
@@ -139,6 +151,7 @@ CASES = [
         ("kin-clergy", KIN_AND_CLERGY),
         ("vehicle-device", VEHICLES_AND_DEVICES),
         ("result-date", RESULT_DATES),
+        ("said-of", SAID_OF),
         ("organisation", ORGANISATIONS),
         ("place-street", PLACES_AND_STREETS),
         ("record-place", RECORD_PLACES),
@@ -190,6 +203,10 @@ KEEP = [
     # a frequent word before a room, or before a time, is no patient
     ("asking about the man in 4 East, not urgent.", "the man"),
     ("cefazolin -- LATE, given 1450: pt at MRI; f/u will in 2 weeks", "given 1450"),
+    # pain after a time, a rate, a score out of 30, and a count said of a doctor are kept
+    ("pain 7/10 after meds; RR 20/min; MoCA 26/30 today; 3/4 per day", "pain 7/10 after"),
+    ("MoCA 26/30 today", "26/30"),
+    ("Dr Smith is 95% sure; Mr Lee is 90 mg short", "90 mg"),
     # a nursing note's first line in capitals is no letterhead
     ("PT REFUSING LOVENOX AGAIN THIS AM", "REFUSING LOVENOX"),
 ]
