@@ -108,6 +108,8 @@ def surname_words_after_names(
         while len(words) <= MAX_SURNAME_WORDS and (word := TITLE_WORD.match(text, pos)):
             words.append(word)
             pos = word.end()
+        if words and words[-1]["word"] in ("Jr", "Sr"):
+            words.pop()  # "Vernon Two Bulls Jr.": the generation is the name's, no word of its surname
         if len(words) > MAX_SURNAME_WORDS or LABEL_AFTER.match(text, pos):
             continue
         if words and all(_surname_word(w["word"].lower(), lexicon) for w in words):

@@ -407,6 +407,7 @@ class FacilityRecognizer(LexiconRecognizer):
             and word not in lex.state_abbrevs
             and lex.zipf(low) < 3.5  # "HIM", "ADMIN", "STAFF" are words
             and self.HEAD.fullmatch(low) is None  # "SNF", "VNA", "LTACH": kinds of place
+            and not role_word(low)  # "CHW", "LCSW": who, not where
             and not (low in lex.medical_words or lex.is_clinical(low) or lex.is_clinical_term(low))
         )
 

@@ -25,7 +25,8 @@ FAMILY = frozenset(
     grandmother grandfather grandma grandpa aunt uncle niece nephew cousin partner spouse fiance fiancee
     boyfriend girlfriend friend neighbor neighbour roommate caregiver guardian proxy hcp poa nok sponsor
     daughters sons brothers sisters siblings children kids grandchildren grandsons granddaughters parents
-    child kid stepdaughter stepson stepmother stepfather granddad grandmom baby infant twin
+    child kid stepdaughter stepson stepmother stepfather granddad grandmom baby infant twin grandparents
+    grandparent
     carer attendant bystander parent parents dtr dtrs bf gf sis bro hubby fob""".split()
 )  # the last lines: the UK "carer", the Indian "attendant" and "bystander" (the relative at the
 # bedside), and the shorthand of quick notes ("dtr carol", "bf dustin", "FOB KAWIKA": the baby's father)
@@ -36,7 +37,7 @@ STAFF = frozenset(
     sw aide tech technician technologist sonographer scribe cm rt pa-c crna aprn fnp lcsw licsw cde slp
     ot pharmd psychologist counselor counsellor coordinator educator navigator sitter volunteer asst
     assistant consultant registrar sho gp matron hca physio physiotherapist houseman paramedic
-    nnp cnm rrt lvn emt imam rabbi""".split()
+    nnp cnm rrt lvn emt imam rabbi chw chr""".split()
 )  # UK, Irish and Indian grades and roles: consultant, registrar, SHO, GP, matron, HCA, houseman
 PATIENT = frozenset({"patient", "pt"})
 ROLES = FAMILY | STAFF | PATIENT

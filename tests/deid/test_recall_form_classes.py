@@ -61,6 +61,9 @@ KIN_AND_CLERGY = [
     ("RUBELLA IMMUNE. FOB KAWIKA AT BEDSIDE, SUPPORTIVE.", "KAWIKA"),
     ("brought in by Sheriff's deputy (Dep. Holcomb, badge 4471, Lane County SO)", "Holcomb"),
     ("Contacted Imam Abdullahi Warsame, Masjid Abubakar As-Saddique", "Abdullahi Warsame"),
+    ("Lives w/ grandparents Harry & Lena Tsinnijinnie in Tonalea", "Harry"),
+    ("Nuer interp needed, CHW Gatluak delivered kit in person", "Gatluak"),
+    ("COMMUNITY HEALTH WORKER HOME VISIT Client: Vernon Two Bulls Jr.   Jan 9", "Vernon Two Bulls"),
 ]
 # vehicles and devices: ambulance and fire units, a device's UDI, a certified mail number
 VEHICLES_AND_DEVICES = [
@@ -207,6 +210,9 @@ KEEP = [
     ("pain 7/10 after meds; RR 20/min; MoCA 26/30 today; 3/4 per day", "pain 7/10 after"),
     ("MoCA 26/30 today", "26/30"),
     ("Dr Smith is 95% sure; Mr Lee is 90 mg short", "90 mg"),
+    # a laceration in capitals is no counsellor's credential; a role is no hospital's acronym
+    ("ED TRIAGE 1512 38 YO M AMBULATORY TO TRIAGE, LAC L INDEX FINGER. PERI W/ 2ND DEG LAC", "TRIAGE, LAC"),
+    ("HR contact given to CHW Julia Jorkan. Carmen Whitlock, LCSW, transplant SW", "CHW"),
     # a nursing note's first line in capitals is no letterhead
     ("PT REFUSING LOVENOX AGAIN THIS AM", "REFUSING LOVENOX"),
 ]
