@@ -27,6 +27,7 @@ from deid.nlp import NerEntity, find_entities, load_nlp_engine
 from deid.place_runs import complete_places, echo_places
 from deid.recognizers import build_recognizers
 from deid.recognizers.known import KnownNameRecognizer
+from deid.recognizers.names import NAME_COMMAS
 from deid.recognizers.ner import SpacyNerRecognizer
 from deid.segments import ner_segments
 from deid.spread import spread_names
@@ -185,7 +186,7 @@ def merge_spans(text: str, results: Iterable[RecognizerResult]) -> list[PhiSpan]
             gap = text[last.end : r.start]
             touching = r.start <= last.end or (
                 r.entity_type == last.entity
-                and (gap.isspace() or (gap == ", " and r.entity_type == NAME))  # "Ruiz, Carmen"
+                and (gap.isspace() or (gap in NAME_COMMAS and r.entity_type == NAME))  # "Ruiz, Carmen"
                 and "\n" not in gap
             )
             if touching:

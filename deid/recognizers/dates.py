@@ -72,7 +72,8 @@ NUMERIC_CUE = re.compile(rf"(?:^|\W){CUE}\W*$")
 # A number after which a date reads naturally ("TSH 3/4 was 2.1", "INR 11/10 at Lawrence lab",
 # "(3/30)") or after a visit word ("clinic 5/8", "f/u 3/4"): fractions and scores are not followed so.
 DATE_AFTER = re.compile(
-    r"\s+(?:was|were|is|showed|shows|revealed|weekend|holiday|at\s+(?!\d+\s*(?:mg|ml|%)))", re.IGNORECASE
+    r"\s+(?:was|were|is|showed|shows|revealed|weekend|holiday|(?-i:AM|PM|am|pm)\b|at\s+(?!\d+\s*(?:mg|ml|%)))",
+    re.IGNORECASE,
 )
 # (a one-digit hour with its colon too: a text thread's "7/10 9:03")
 TIME_AFTER = re.compile(r"\s+(?:(?:[01]\d|2[0-3]):?[0-5]\d|\d:[0-5]\d)\b(?!\s*(?:mg|ml|units?|%))")

@@ -112,6 +112,8 @@ LOWER_CREDENTIALS = re.compile(
 CLAUSE_END = re.compile(r"[ \t]*(?:[.,;:)\]]|->|[-–—]+(?:\s|$)|$)", re.MULTILINE)
 
 
+# The comma between a surname and a given name, as notes and exports write it.
+NAME_COMMAS = frozenset({", ", " , ", ","})
 # A generational suffix after a surname: "Jr.", ", Sr", "III" (not "IV", a route: "Smith IV").
 GENERATION = re.compile(r",?[ ](?:Jr|Sr|JR|SR)\b\.?|[ ](?:II|III)\b")
 # What ends a field of a form after its value: two spaces or more, a line end, a comma.
@@ -364,8 +366,9 @@ class ContextNameRecognizer(NameWordsRecognizer):
         return CLAUSE_END.match(text, tok.end) is not None
 
     def _given_name_after_comma(self, text: str, tokens: Sequence[Token], j: int) -> list[int]:
-        """ "Patient: Oyelaran, Babatunde": the given name after a surname and a comma."""
-        if j + 1 >= len(tokens) or text[tokens[j].end : tokens[j + 1].start] != ", ":
+        """ "Patient: Oyelaran, Babatunde": the given name after a surname and a comma (also as
+        exports space it, "ASHWORTH , KEVIN P", or run it together, "PRAKASH,NEHA")."""
+        if j + 1 >= len(tokens) or text[tokens[j].end : tokens[j + 1].start] not in NAME_COMMAS:
             return []
         nxt = tokens[j + 1]
         if self.words.excluded(nxt):

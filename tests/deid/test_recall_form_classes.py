@@ -45,6 +45,12 @@ DONE_BY = [
     ("Scored by: Crystal Hebert, RPSGT     Interpreting: Vincent Tran, MD", "Crystal Hebert"),
     ("Recipient: Abdirahman Warsame     MRN: HC0412287", "Abdirahman Warsame"),
 ]
+# a surname and a given name with the comma spaced as exports write it, or run together
+COMMA_NAMES = [
+    ("DISCHARGE SUMMARY NAME : ASHWORTH , KEVIN P UNIT NUMBER : 311-92-07", "ASHWORTH , KEVIN"),
+    ("Dictated By : BOGDANOVA , IRINA Attending : ANDERS S. LUND , M.D.", "BOGDANOVA , IRINA"),
+    ("ROOM-BED: 312-1 ATTENDING: PRAKASH,NEHA    RESIDENT: OWUSU,KOFI B", "PRAKASH,NEHA"),
+]
 # a surname made of common words, after the name found before it
 SURNAME_WORDS = [
     ("RE: Garrett Two Bulls   DOB 04/19/1979   MRN PRIM-0088174", "Garrett Two Bulls"),
@@ -90,6 +96,7 @@ RESULT_DATES = [
     ("discharged from GIMC ED 4/10 after found down behind the store", "4/10"),
     ("Progressed to IV heroin ~2017. Last use 2/27 per client.", "2/27"),
     ("Mom ran out of WIC formula 9/25; dad works lettuce harvest", "9/25"),
+    ("increasing since June; last drink 9/10 PM. No hx of withdrawal seizures", "9/10"),
 ]
 # an age said of someone found, a pager said to be a number, a chat speaker's user name
 SAID_OF = [
@@ -151,6 +158,7 @@ CASES = [
         ("user-name", USER_NAMES),
         ("done-by", DONE_BY),
         ("surname-words", SURNAME_WORDS),
+        ("comma-name", COMMA_NAMES),
         ("kin-clergy", KIN_AND_CLERGY),
         ("vehicle-device", VEHICLES_AND_DEVICES),
         ("result-date", RESULT_DATES),
