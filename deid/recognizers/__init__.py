@@ -38,6 +38,7 @@ from deid.recognizers.facilities import (
 )
 from deid.recognizers.identifiers import (
     LabelledIdRecognizer,
+    RecordTopCodeRecognizer,
     SsnRecognizer,
     UniqueCodeRecognizer,
     VinRecognizer,
@@ -107,6 +108,7 @@ RECOGNIZER_CLASSES = (
     LabelledIdRecognizer,
     VinRecognizer,
     UniqueCodeRecognizer,
+    RecordTopCodeRecognizer,
     NhsNumberRecognizer,
     AadhaarRecognizer,
     PpsnRecognizer,

@@ -194,6 +194,22 @@ class LabelledIdRecognizer(RegexRecognizer):
         return not UNITS.match(text[end:].lower())
 
 
+# A record's top as exports write it, its number and hospital's code, then its fields line by line.
+RECORD_TOP = re.compile(r"\A[ \t]*\d{6,}[ \t]+[A-Z]{2,6}[ \t]*\n")
+RECORD_TOP_LINES = 5
+
+
+class RecordTopCodeRecognizer(RegexRecognizer):
+    """The codes alone on the lines of an exported record's top: "44019/2k77" under "741029384 FIH"."""
+
+    ENTITY = ID
+    FLAGS = re.MULTILINE
+    PATTERNS = (("record_top_code", r"^[ \t]*(?P<phi>\d[\w/-]{2,20}[A-Za-z0-9])[ \t]*$", 0.6),)
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        return RECORD_TOP.match(text) is not None and text.count("\n", 0, start) <= RECORD_TOP_LINES
+
+
 class VinRecognizer(RegexRecognizer):
     ENTITY = ID
     PATTERNS = (

@@ -96,13 +96,20 @@ class LetterheadRecognizer(LexiconRecognizer):
 
 
 class RecordHeaderRecognizer(RegexRecognizer):
-    """The hospital's code in the pipe-separated header of an exported record, the field after the
-    record's number: "621883704 | SRH | 02551147 | | 7733041 | 4/19/2087 12:00:00 AM | ..."."""
+    """The hospital's code in the header of an exported record, the field after the record's number:
+    "621883704 | SRH | 02551147 | | 7733041 | 4/19/2087 12:00:00 AM | ...", or with each field on
+    its own line at the record's top ("741029384 FIH", "9948213", "44019/2k77", ...)."""
 
     ENTITY = LOCATION
     FLAGS = re.MULTILINE
     PATTERNS = (
         ("record_header", r"^[ \t]*\d{5,}[ \t]*\|[ \t]*(?P<phi>[A-Z]{2,6})[ \t]*\|(?=[^\n]*\|[^\n]*\|)", 0.7),
+        # the same with its fields on lines of their own, at the record's top: "741029384 FIH\n9948213\n"
+        (
+            "record_header_lines",
+            r"\A[ \t]*\d{6,}[ \t]+(?P<phi>[A-Z]{2,6})[ \t]*\n(?=[ \t]*\d{5,}[ \t]*\n)",
+            0.7,
+        ),
     )
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002

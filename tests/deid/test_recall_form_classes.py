@@ -126,6 +126,14 @@ RECORD_PLACES = [
     ("Mr. Ravi Shankar Iyer (DOB 10-Dec-2013; Emory MRN E7720419) in follow-up", "Emory"),
     ("DOB: 11/19/16 Joslin #: J-0884217  Dear Dr. Deshpande:", "Joslin"),
 ]
+# an exported record's top, its fields each on a line of its own
+RECORD_TOP = [
+    ("741029384 FIH\n9948213\n44019/2k77\n603118\n7/23/1999 12:00:00 AM\nDischarge Summary\nSigned", "FIH"),
+    (
+        "741029384 FIH\n9948213\n44019/2k77\n603118\n7/23/1999 12:00:00 AM\nDischarge Summary\nSigned",
+        "44019/2k77",
+    ),
+]
 # a lower-case census name that a room follows, as a sign-out lists its patients
 NAMES_BEFORE_ROOMS = [
     ("s/o to night float: bill in 302, etoh w/d day 2, ciwa 12", "bill"),
@@ -168,6 +176,7 @@ CASES = [
         ("record-place", RECORD_PLACES),
         ("talked-to", TALKED_TO),
         ("name-before-room", NAMES_BEFORE_ROOMS),
+        ("record-top", RECORD_TOP),
     )
     for i, (text, phi) in enumerate(table)
 ]
@@ -221,6 +230,8 @@ KEEP = [
     # a laceration in capitals is no counsellor's credential; a role is no hospital's acronym
     ("ED TRIAGE 1512 38 YO M AMBULATORY TO TRIAGE, LAC L INDEX FINGER. PERI W/ 2ND DEG LAC", "TRIAGE, LAC"),
     ("HR contact given to CHW Julia Jorkan. Carmen Whitlock, LCSW, transplant SW", "CHW"),
+    # a code alone on its line is no record field where no record's top is
+    ("Impression:\n2-3 mm\nstable", "2-3 mm"),
     # a nursing note's first line in capitals is no letterhead
     ("PT REFUSING LOVENOX AGAIN THIS AM", "REFUSING LOVENOX"),
 ]
