@@ -18,7 +18,6 @@ from deid.recognizers.facilities import GENERIC, FacilityRecognizer
 from deid.recognizers.letterhead import SECTION_WORDS
 from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES, ROLES, TITLES
 from deid.recognizers.wards import NOT_A_COUNT
-from deid.text import tokenize
 from deid.types import AGE, LOCATION, NAME
 
 # After a name: "in" and a room ("bill in 302", "jade in 8", "king in 4b"), or a three-digit room and
@@ -38,6 +37,8 @@ AGE_AFTER_NAME = re.compile(
 
 # A lower-case word before a room is a patient's name if the census has it and English uses it less.
 ROOM_NAME_SURNAME_RANK = 20_000
+# A lower-case word that a room may follow ("bill in 302", "baker 311 —"), found before ROOM_AFTER_NAME tries it.
+ROOM_NAME_CANDIDATE = re.compile(r"(?<![\w'’-])[a-z]{3,}(?=[ ](?:in[ ]|[1-9]\d{2}))")
 ROOM_NAME_ZIPF = 5.2
 # A capitalised word right after a name ("Two", "Bulls"), and what a name's last word must look like.
 TITLE_WORD = re.compile(r"[ ](?P<word>[A-Z][a-z]{1,15})(?![\w'’-])")
@@ -56,16 +57,16 @@ def names_before_rooms(text: str, lexicon: Lexicon) -> list[RecognizerResult]:
     "bill in 302", "fyi jade in 8 pulled her picc", "3. baker 311 — alcohol w/d". A sign-out names
     its patients so, and no rule cue comes before them. Not a frequent word ("the man in 4 East")."""
     out: list[RecognizerResult] = []
-    for tok in tokenize(text):
-        low = tok.text
-        if len(low) < 3 or not low.isalpha() or not low.islower() or not ROOM_AFTER_NAME.match(text, tok.end):
+    for word in ROOM_NAME_CANDIDATE.finditer(text):  # one pass over the text, not a match per word
+        low = word.group()
+        if not ROOM_AFTER_NAME.match(text, word.end()):
             continue
         if low in NOT_NAMES or low in ROLES or low in TITLES or lexicon.is_clinical_term(low):
             continue
         rank = lexicon.surname_rank_of(low)
         census = lexicon.is_first_name(low) or (rank is not None and rank <= ROOM_NAME_SURNAME_RANK)
         if census and lexicon.zipf(low) < ROOM_NAME_ZIPF and not ENGLISH_ENDINGS.search(low):
-            out.append(RecognizerResult(NAME, tok.start, tok.end, 0.6))
+            out.append(RecognizerResult(NAME, word.start(), word.end(), 0.6))
     return out
 
 
