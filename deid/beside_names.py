@@ -26,7 +26,9 @@ from deid.types import AGE, LOCATION, NAME
 ROOM_AFTER_NAME = re.compile(
     rf"[ ]in[ ](?:rm\.?[ ]|room[ ]|bed[ ])?(?P<in>(?!19\d\d|20\d\d)\d{{1,4}}[a-eA-E]?)\b{NOT_A_COUNT}"
     r"(?![ ]?(?:s|am|pm|weeks?|wks?|months?|mos?|years?|yrs?|[dhwmy])\b|[ ]?[-–]|,\d)"
-    r"|[ ](?P<listed>[1-9]\d{2,3}[a-eA-E]?)(?=[ ]?[—–:-][ ]|[ ]\d{1,3}[ ]?[MFmf]\b)",
+    r"|[ ](?P<listed>[1-9]\d{2,3}[a-eA-E]?)(?=[ ]?[—–:-][ ]|[ ]\d{1,3}[ ]?[MFmf]\b)"
+    # or a bed or room named as such: "gideon marsh bed 22", "Delgado rm 518"
+    r"|[ ](?:bed|rm\.?|room)[ ]?(?P<bed>\d{1,4}[a-eA-E]?)\b(?![.,]\d)",
 )
 # After a name: an age of 90 or over in brackets or set off by commas ("(93)", "(93, has PD)", ", 96,").
 # Or said of them: "mrs Szymańska is 93, 51 kg", "Mrs. Eleanor Faircloth is ninety-four and".
@@ -38,7 +40,12 @@ AGE_AFTER_NAME = re.compile(
 # A lower-case word before a room is a patient's name if the census has it and English uses it less.
 ROOM_NAME_SURNAME_RANK = 20_000
 # A lower-case word that a room may follow ("bill in 302", "baker 311 —"), found before ROOM_AFTER_NAME tries it.
-ROOM_NAME_CANDIDATE = re.compile(r"(?<![\w'’-])[a-z]{3,}(?=[ ](?:in[ ]|[1-9]\d{2}))")
+ROOM_NAME_CANDIDATE = re.compile(r"(?<![\w'’-])[a-z]{3,}(?=[ ](?:in[ ]|[1-9]\d{2}|(?:bed|rm|room)[ .]?\d))")
+# Before "bed 3" a word must be rarer still: "hall bed 3" is the hallway's.
+BED_NAME_ZIPF = 4.5
+GIVEN_RARE_ZIPF = 3.5
+# A lower-case given name before the surname found so: "gideon marsh bed 22".
+GIVEN_BEFORE = re.compile(r"(?<![\w'’-])(?P<given>[a-z]{3,})[ ]\Z")
 ROOM_NAME_ZIPF = 5.2
 # A capitalised word right after a name ("Two", "Bulls"), and what a name's last word must look like.
 TITLE_WORD = re.compile(r"[ ](?P<word>[A-Z][a-z]{1,15})(?![\w'’-])")
@@ -46,7 +53,7 @@ TITLE_CASED = re.compile(r"[A-Z][a-z]+(?:['’-][A-Za-z]+)*")
 MAX_SURNAME_WORDS = 2  # three capitalised words after a name are a heading or a title, not its surname
 LABEL_AFTER = re.compile(r"[ ]?:")
 # A nickname in quotes or brackets between a given name and the surname: 'William "Bill" Young'.
-NICKNAME = re.compile(r"[ ](?P<open>\"|“|\()(?P<nick>[A-Z][A-Za-z.]{0,12})(?:\"|”|\))")
+NICKNAME = re.compile(r"[ ](?P<open>\"|“|\()(?P<nick>[A-Z][A-Za-z.'-]{0,12})(?:\"|”|\))")
 FORM_WORDS = frozenset({"date", "dob", "age", "sex", "mrn", "room", "bed", "unit"})
 # English stop words that begin or join surnames made of words: "Two Bulls", "Many Guns", "Pretty On Top".
 SURNAME_STOP_WORDS = frozenset({"two", "three", "four", "five", "many", "on", "top"})
@@ -59,14 +66,19 @@ def names_before_rooms(text: str, lexicon: Lexicon) -> list[RecognizerResult]:
     out: list[RecognizerResult] = []
     for word in ROOM_NAME_CANDIDATE.finditer(text):  # one pass over the text, not a match per word
         low = word.group()
-        if not ROOM_AFTER_NAME.match(text, word.end()):
+        room = ROOM_AFTER_NAME.match(text, word.end())
+        if not room or (room["bed"] and lexicon.zipf(low) >= BED_NAME_ZIPF):
             continue
         if low in NOT_NAMES or low in ROLES or low in TITLES or lexicon.is_clinical_term(low):
             continue
         rank = lexicon.surname_rank_of(low)
         census = lexicon.is_first_name(low) or (rank is not None and rank <= ROOM_NAME_SURNAME_RANK)
         if census and lexicon.zipf(low) < ROOM_NAME_ZIPF and not ENGLISH_ENDINGS.search(low):
-            out.append(RecognizerResult(NAME, word.start(), word.end(), 0.6))
+            start = word.start()
+            given = GIVEN_BEFORE.search(text, max(0, start - 20), start)
+            if given and _given_name(given["given"], lexicon):
+                start = given.start("given")
+            out.append(RecognizerResult(NAME, start, word.end(), 0.6))
     return out
 
 
@@ -99,10 +111,12 @@ def surname_words_after_names(
     ("Smith Discharge Summary"), a department, a place's head word, a month or a drug."""
     out: list[RecognizerResult] = []
     for r in results:
-        if r.entity_type != NAME or TITLE_CASED.fullmatch(text[r.start : r.end].split()[-1]) is None:
+        if r.entity_type != NAME:
             continue
         words: list[re.Match[str]] = []
         nickname = NICKNAME.match(text, r.end)
+        if not nickname and TITLE_CASED.fullmatch(text[r.start : r.end].split()[-1]) is None:
+            continue  # a surname goes on after a capitalised word; a nickname after an initial too
         if nickname and nickname["open"] == "(" and not _bracketed_nickname(nickname["nick"], lexicon):
             nickname = None  # "Gurinder Bains (Trauma)": a service, not what he is called
         pos = nickname.end() if nickname else r.end
@@ -142,3 +156,11 @@ def _bracketed_nickname(word: str, lexicon: Lexicon) -> bool:
     """A given name in brackets after a name ("Rich, Augustus (Gus)"), not a service or a drug."""
     low = word.lower()
     return lexicon.is_first_name(low) and not SPECIALTY.search(low) and not lexicon.is_clinical_term(low)
+
+
+def _given_name(low: str, lexicon: Lexicon) -> bool:
+    """A lower-case word before a surname that is a census given name or a rare word: "gideon"."""
+    if low in NOT_NAMES or low in ROLES or lexicon.is_clinical(low):
+        return False
+    zipf = lexicon.zipf(low)
+    return (lexicon.is_first_name(low) and zipf < ROOM_NAME_ZIPF) or zipf < GIVEN_RARE_ZIPF

@@ -47,7 +47,7 @@ LABEL = (
     r"health\s+number|provider|clinic\s+(?:no\.?|number|#)|booking|"
     # a vaccine's or device's lot, a dictation's index, an aircraft's tail, the last four of an SSN:
     # "lot MLB7Z03", "Index No. VYMR4K81Q", "tail N911LL", "SSN-last4 4471"
-    r"lot|index\s+(?:no\.?|number|#)|tail|ssn-last\s?4)"
+    r"lot|index\s+(?:no\.?|number|#)|tail|ssn-last\s?4|last4|wristband|armband)"
 )
 # An issuer's acronym before "no.", "reg." or "#": "GMS no. 2291840K", "EHIC no. 80826 ...", "KMC Reg.
 # 44718", "UIHC #: 0-998-411-7".

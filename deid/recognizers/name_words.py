@@ -15,9 +15,9 @@ from deid.text import Case, Token
 TITLES = frozenset(
     """dr dr. drs drs. doctor mr mr. mrs mrs. ms ms. miss mx prof professor sr sra srta
     rev rev. revd reverend mdm madam mme mlle herr frau dhr dhr. mevr mevr.
-    det det. detective ofc ofc. officer sgt sgt. sergeant trooper deputy dep.""".split()
+    det det. detective ofc ofc. officer sgt sgt. sergeant trooper deputy dep. judge doctora dra dra.""".split()
 )  # then clergy, the titles of Singapore and Malaysia, France, Germany and the Netherlands, police ranks
-# ("Dep. Holcomb")
+# ("Dep. Holcomb"), a judge, and the Spanish title of a woman doctor ("doctora Castañeda")
 # Mr/Ms double as clinical abbreviations (mitral regurgitation, multiple sclerosis, mental status).
 AMBIGUOUS_TITLES = frozenset({"mr", "ms"})
 FAMILY = frozenset(
@@ -26,7 +26,7 @@ FAMILY = frozenset(
     boyfriend girlfriend friend neighbor neighbour roommate caregiver guardian proxy hcp poa nok sponsor
     daughters sons brothers sisters siblings children kids grandchildren grandsons granddaughters parents
     child kid stepdaughter stepson stepmother stepfather granddad grandmom baby infant twin grandparents
-    grandparent
+    grandparent youngest oldest eldest
     carer attendant bystander parent parents dtr dtrs bf gf sis bro hubby fob""".split()
 )  # the last lines: the UK "carer", the Indian "attendant" and "bystander" (the relative at the
 # bedside), and the shorthand of quick notes ("dtr carol", "bf dustin", "FOB KAWIKA": the baby's father)

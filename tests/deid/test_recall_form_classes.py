@@ -70,6 +70,11 @@ KIN_AND_CLERGY = [
     ("Lives w/ grandparents Harry & Lena Tsinnijinnie in Tonalea", "Harry"),
     ("Nuer interp needed, CHW Gatluak delivered kit in person", "Gatluak"),
     ("COMMUNITY HEALTH WORKER HOME VISIT Client: Vernon Two Bulls Jr.   Jan 9", "Vernon Two Bulls"),
+    ("and 3 kids (youngest Tobi, 9). Attends Redeemed Christian Church", "Tobi"),
+    ("Drug court: yes, judge Hale, case mgr Kristy Banks 606-633-0087.", "Hale"),
+    ("Subject: mi esposo azucar  Hola doctora Castañeda, my husband", "Castañeda"),
+    ('Veteran: Tyrone "T-Bone" Battle    ICN 1012884476V330917', '"T-Bone" Battle'),
+    ('Bed 6W-19 Garrity, Francis X. "Frankie"  MRN 0-771-492', "Frankie"),
 ]
 # vehicles and devices: ambulance and fire units, a device's UDI, a certified mail number
 VEHICLES_AND_DEVICES = [
@@ -85,6 +90,8 @@ VEHICLES_AND_DEVICES = [
         "9589 0710 5270 0412 8836 71",
     ),
     ("Job #: 188472/441902     Conf #: 31770 CC: Angela Whitebird, NP", "31770"),
+    ("Re: LINDGREN, DALE  last4 6631 Wife states vet fell", "6631"),
+    ("medical tent 14 - wristband 0719-2215 - 54M roofer", "0719-2215"),
     ("medical record number 4 4 1 9 0 2 7 date of exam october 3rd", "4 4 1 9 0 2 7"),
 ]
 # a date in a line that has "supper" in it, and a result's date with its value
@@ -139,6 +146,7 @@ NAMES_BEFORE_ROOMS = [
     ("s/o to night float: bill in 302, etoh w/d day 2, ciwa 12", "bill"),
     ("fyi jade in 8 pulled her picc again. tip intact", "jade"),
     ("2. gonzalez-ruiz 305 — 99yo hip fx 3. baker 311 — alcohol w/d, ciwa 8", "baker"),
+    ("gideon marsh bed 22, last drink saturday night, hx DTs", "gideon marsh"),
 ]
 # a given name that is also a word, capitalised after a verb of talking
 TALKED_TO = [
@@ -230,6 +238,9 @@ KEEP = [
     # a laceration in capitals is no counsellor's credential; a role is no hospital's acronym
     ("ED TRIAGE 1512 38 YO M AMBULATORY TO TRIAGE, LAC L INDEX FINGER. PERI W/ 2ND DEG LAC", "TRIAGE, LAC"),
     ("HR contact given to CHW Julia Jorkan. Carmen Whitlock, LCSW, transplant SW", "CHW"),
+    # a hallway bed, the youngest of a family, a judgement
+    ("hall bed 3 is open for him", "hall"),
+    ("youngest of 5 siblings; hard to judge whether it helped", "judge whether"),
     # a code alone on its line is no record field where no record's top is
     ("Impression:\n2-3 mm\nstable", "2-3 mm"),
     # a nursing note's first line in capitals is no letterhead
