@@ -25,10 +25,12 @@ from deid.types import LOCATION
 
 # A British general practice named after its street: "Station Road Surgery", "Park Lane Surgery".
 STREET_SURGERY_NAME = r"(?:Road|Street|Lane|Avenue|Hill|Green|Park|Square|House|Way|Drive|Close)\s+Surgery"
+# Ordinals that begin the names of churches and banks: "First Baptist Church", "Second Presbyterian".
+ORDINAL_NAME_WORDS = frozenset({"First", "Second", "Third", "FIRST", "SECOND", "THIRD"})
 # The labels of identifiers ("Acct", "Accession"), which a record number follows as a hospital's name would.
 ID_LABEL = re.compile(ID_LABEL_WORDS, re.IGNORECASE)
 FACILITY_HEAD = (
-    r"(?:hospitals?|hosp|clinics|health\s+services|medical\s+center|medical\s+centre|med\s+ctr|med\s+center|health\s+center|"
+    r"(?:health\s+department|hospital\s+district|hospitals?|hosp|clinics|health\s+services|medical\s+center|medical\s+centre|med\s+ctr|med\s+center|health\s+center|"
     r"health\s+systems?|healthcare|health\s+care|clinic|infirmary|nursing\s+home|"
     r"nursing\s+(?:and\s+rehab(?:ilitation)?\s+)?(?:center|facility)|"
     r"rehab(?:ilitation)?(?:\s+(?:center|hospital|facility))?|care\s+center|hospice|pharmacy|urgent\s+care|"
@@ -76,7 +78,9 @@ FACILITY_HEAD = (
     r"(?-i:Mall|MALL|Farms?|FARMS?|Trail|Agency|AGENCY|Council|COUNCIL|Network|NETWORK|Fund|Society|"
     r"SOCIETY|Association|ASSOCIATION|Consultants|CONSULTANTS|Mining|Distributing|Electric|ELECTRIC|"
     r"Stores|Interpreters|Transport|TRANSPORT|Child\s+Care|Day\s?care|Eye\s+(?:and|&)\s+Ear|"
-    r"EYE\s+(?:AND|&)\s+EAR|LLC|PLLC|LLP|Inc\.?|INC\.?|Corp\.?|Insurance\s+Co(?:mpany)?)|"
+    r"EYE\s+(?:AND|&)\s+EAR|LLC|PLLC|LLP|Inc\.?|INC\.?|Corp\.?|Insurance\s+Co(?:mpany)?|"
+    # "Summit Surgical Group", "Mid-South Food Bank", "Cedar Creek Apartments"
+    r"Group|GROUP|Bank|BANK|Apartments|Apts)|"
     # abbreviated heads of a medical, health or community centre or college, and a town's police or
     # fire service: "Tufts MC", "Jamaica Plain HC", "Bunker Hill CC", "Revere PD", "Framingham FD"
     r"(?-i:MC|HC|CHC|CC|PD|FD|Police|POLICE|Fire(?:\s+Department)?|FIRE)(?!:)|"
@@ -371,6 +375,8 @@ class FacilityRecognizer(LexiconRecognizer):
             return True  # "Brigham and Women's", "Taunton High School": part of a name, not a name
         if tok.case is not Case.LOWER and self.HEAD.fullmatch(tok.text):
             return True  # a name of two heads: "David Simpson Hospice House", "Laburnum House Care Home"
+        if tok.text in ORDINAL_NAME_WORDS:
+            return True  # "First Baptist Church", "SECOND PRESBYTERIAN"
         if low in STOPPERS or tok.lower in NOT_NAMES or self.lexicon.is_clinical_term(tok.text):
             return False
         if tok.case is Case.MIXED and not tok.text[0].isupper():

@@ -238,6 +238,9 @@ KEEP = [
     # a laceration in capitals is no counsellor's credential; a role is no hospital's acronym
     ("ED TRIAGE 1512 38 YO M AMBULATORY TO TRIAGE, LAC L INDEX FINGER. PERI W/ 2ND DEG LAC", "TRIAGE, LAC"),
     ("HR contact given to CHW Julia Jorkan. Carmen Whitlock, LCSW, transplant SW", "CHW"),
+    # a group, a bank or a department of no name
+    ("First dose given. Group therapy. Blood Bank notified. the Health Department called", "Blood Bank"),
+    ("support group weekly; the Health Department called", "Health Department"),
     # a hallway bed, the youngest of a family, a judgement
     ("hall bed 3 is open for him", "hall"),
     ("youngest of 5 siblings; hard to judge whether it helped", "judge whether"),
