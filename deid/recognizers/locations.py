@@ -117,6 +117,11 @@ class PlaceContextRecognizer(RegexRecognizer):
         return out
 
 
+def _title_cased(run: Sequence[Token]) -> bool:
+    """Every word capitalised, none in capitals, in a line that uses case."""
+    return all(t.case is Case.MIXED and t.text[0].isupper() and t.text[1:].islower() for t in run)
+
+
 def _abbreviation(word: str) -> bool:
     """Capitals after the first letter of a short word: "OSA", "MoCA", "VAC"."""
     return len(word) <= 4 and any(c.isupper() for c in word[1:])
@@ -228,8 +233,10 @@ class TownRecognizer(LexiconRecognizer):
         first = run[0]
         lex = self.lexicon
         phrase = " ".join(t.bare for t in run)
-        if first.lower in NOT_NAMES or lex.is_place_word(phrase):
+        if lex.is_place_word(phrase):
             return 0.0
+        if first.lower in NOT_NAMES and not (len(run) > 1 and _title_cased(run)):
+            return 0.0  # a word, unless it begins a town's capitalised name: "Many Farms", "The Dalles"
         if first.case is Case.MIXED and not all(t.text[0].isupper() for t in run):
             # a town left in lower case by a writer who capitalises other words, after a place cue
             # ("flew in from hilo", "driving from jackson"): only a word that is rare in English

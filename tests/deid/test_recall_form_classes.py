@@ -163,6 +163,9 @@ PLACES_AND_STREETS = [
     ("Santa Clara Medical Center 700 Lawrence Expy, Santa Clara, CA 95051", "700 Lawrence Expy"),
     ("Pt lives alone in a trailer at 4410 Co Rd 12, Lot 7, near Albertville.", "4410 Co Rd 12, Lot 7"),
     ("Home: 6120 N Camino de la Tierra, Tucson AZ 85741. Gated community", "6120 N Camino de la Tierra"),
+    # a town whose capitalised name begins with a common word
+    ("Lives in Many Farms w/ daughter Charlene and 2 grandkids", "Many Farms"),
+    ("daughter Karin Wood (from Two Harbors), son-in-law Grant Wood", "Two Harbors"),
 ]
 
 CASES = [
@@ -238,6 +241,8 @@ KEEP = [
     # a laceration in capitals is no counsellor's credential; a role is no hospital's acronym
     ("ED TRIAGE 1512 38 YO M AMBULATORY TO TRIAGE, LAC L INDEX FINGER. PERI W/ 2ND DEG LAC", "TRIAGE, LAC"),
     ("HR contact given to CHW Julia Jorkan. Carmen Whitlock, LCSW, transplant SW", "CHW"),
+    # a common word before a town's word in lower case or alone
+    ("Many thanks for seeing her; In Town tomorrow", "Many thanks"),
     # a group, a bank or a department of no name
     ("First dose given. Group therapy. Blood Bank notified. the Health Department called", "Blood Bank"),
     ("support group weekly; the Health Department called", "Health Department"),
