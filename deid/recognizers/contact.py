@@ -125,6 +125,10 @@ class PhoneRecognizer(RegexRecognizer):
             # "120-1400" reads as a range when a unit follows or the first part is a round number.
             follows = text[end:].lower()
             return not re.match(r"\s*(?:mg|mcg|ml|cc|units?|%|g\b|kg|mm|cm|steps|cal)", follows)
+        if pattern == "extension":
+            # after a phone number's last seven digits: "555-0100 x22"; not a size or a duration,
+            # "3.5 x 28 mm", "DM2 x 20 yrs"
+            return PHONE_TAIL.search(text, max(0, start - 16), start) is not None
         if pattern == "paged_at" and _is_clock_time(text[start:end]):
             return False  # "paged at 0415", "called on 2230": a time of day
         if pattern == "internal":
@@ -138,6 +142,8 @@ class PhoneRecognizer(RegexRecognizer):
         return True
 
 
+# The end of a phone number, right before its extension.
+PHONE_TAIL = re.compile(r"\d{3}[\s.-]?\d{4}\)?\s*,?\s*\Z")
 # How many digits a number of each pattern has (E.164 allows 15 after the country code's "+").
 _DIGIT_RANGE = {"international": (8, 15), "trunk": (9, 12), "bracketed": (8, 12), "labelled": (7, 15)}
 _DATE_START = re.compile(r"(\d{1,2})[\s./-](\d{1,2})[\s./-](?:1[89]|2\d)?\d\d(?!\d)")

@@ -217,6 +217,9 @@ class VinRecognizer(RegexRecognizer):
     )
 
 
+# An obstetric history in gravida/para (TPAL) notation: "G2P1001", "G3P2".
+OBSTETRIC_HISTORY = re.compile(r"G\d{1,2}P\d{1,5}", re.IGNORECASE)
+DIMENSIONS = re.compile(r"\d{1,3}X\d{1,3}", re.IGNORECASE)
 TIME_OF_DAY = r"(?:[01]\d|2[0-3])[0-5]\d"
 TIME_CODE = re.compile(rf"{TIME_OF_DAY}(?:H|HRS?|hrs?|h)?|{TIME_OF_DAY}-{TIME_OF_DAY}")
 
@@ -272,6 +275,8 @@ class UniqueCodeRecognizer(RegexRecognizer):
         if pattern in ("numbered", "oid", "isbt_din", "hkid", "gs1_udi", "vehicle_unit", "vehicle_named"):
             return True
         if pattern == "alnum":
+            if OBSTETRIC_HISTORY.fullmatch(code) or DIMENSIONS.fullmatch(code):
+                return False  # gravida and para: "G2P1001"; a size or a count: "15x15"
             return digits >= 4 and len(code) >= 5 and not _clinical_code(text, start)
         return not _is_a_count(text, end)
 

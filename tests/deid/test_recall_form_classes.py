@@ -90,6 +90,7 @@ VEHICLES_AND_DEVICES = [
         "9589 0710 5270 0412 8836 71",
     ),
     ("Job #: 188472/441902     Conf #: 31770 CC: Angela Whitebird, NP", "31770"),
+    ("call 617-555-0100 x 22 or (508) 555-0138 ext 4417 after 5", "x 22"),
     ("Re: LINDGREN, DALE  last4 6631 Wife states vet fell", "6631"),
     ("medical tent 14 - wristband 0719-2215 - 54M roofer", "0719-2215"),
     ("medical record number 4 4 1 9 0 2 7 date of exam october 3rd", "4 4 1 9 0 2 7"),
@@ -246,6 +247,15 @@ KEEP = [
     # a group, a bank or a department of no name
     ("First dose given. Group therapy. Blood Bank notified. the Health Department called", "Blood Bank"),
     ("support group weekly; the Health Department called", "Health Department"),
+    # sizes and durations after "x" are no extensions; an obstetric history is no code; aspirin,
+    # weight and anaesthesia are no names
+    ("w/ DM2 x 20 yrs; DES x2 (Xience 3.5 x 28, 3.5 x 15); mesh 6 x 11 cm", "3.5 x 28"),
+    ("w/ DM2 x 20 yrs, HTN", "x 20 yrs"),
+    ("30 y/o G2P1001 -> G2P2002 presented from OB triage; +accels 15x15", "G2P1001"),
+    ("FHR baseline 140, +accels 15x15, no decels", "15x15"),
+    ("CAD s/p CABG -- no angina. Continue ASA, BB, high-intensity statin.", "ASA"),
+    ("Ht 172 cm   Wt 84 kg   BSA 1.9. Anesthesia: GETA. EBL: 300 mL", "Wt 84"),
+    ("Anesthesia: GETA EBL: 300 mL Blood products: 1 unit", "GETA"),
     # a hallway bed, the youngest of a family, a judgement
     ("hall bed 3 is open for him", "hall"),
     ("youngest of 5 siblings; hard to judge whether it helped", "judge whether"),
