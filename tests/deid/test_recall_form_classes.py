@@ -256,6 +256,8 @@ KEEP = [
     ("CAD s/p CABG -- no angina. Continue ASA, BB, high-intensity statin.", "ASA"),
     ("Ht 172 cm   Wt 84 kg   BSA 1.9. Anesthesia: GETA. EBL: 300 mL", "Wt 84"),
     ("Anesthesia: GETA EBL: 300 mL Blood products: 1 unit", "GETA"),
+    # a shortened weekday is no name
+    ("Maribel reports good appetite, plays bridge on Tues. AA in Levelland Tues nights", "on Tues"),
     # a hallway bed, the youngest of a family, a judgement
     ("hall bed 3 is open for him", "hall"),
     ("youngest of 5 siblings; hard to judge whether it helped", "judge whether"),
