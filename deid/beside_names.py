@@ -37,16 +37,16 @@ AGE_AFTER_NAME = re.compile(
     rf"|[ ]is[ ](?:now[ ])?(?P<said>{OLD}|{OLD_WORDS})(?=[ ]?[,.;]|[ ](?:and|but|with|yo|years?)\b)"
 )
 
-# A lower-case word before a room is a patient's name if the census has it and English uses it less.
-ROOM_NAME_SURNAME_RANK = 20_000
-# A lower-case word that a room may follow ("bill in 302", "baker 311 —"), found before ROOM_AFTER_NAME tries it.
+# A lower-case word that a room may follow ("bill in 302", "baker 311 —"), found before ROOM_AFTER_NAME
+# tries it; it is a patient's name if the census has it and English uses it less than ROOM_NAME_ZIPF
+# ("bill", not "man"), and before "bed 3" less than BED_NAME_ZIPF ("hall bed 3" is the hallway's).
 ROOM_NAME_CANDIDATE = re.compile(r"(?<![\w'’-])[a-z]{3,}(?=[ ](?:in[ ]|[1-9]\d{2}|(?:bed|rm|room)[ .]?\d))")
-# Before "bed 3" a word must be rarer still: "hall bed 3" is the hallway's.
-BED_NAME_ZIPF = 4.5
-GIVEN_RARE_ZIPF = 3.5
-# A lower-case given name before the surname found so: "gideon marsh bed 22".
-GIVEN_BEFORE = re.compile(r"(?<![\w'’-])(?P<given>[a-z]{3,})[ ]\Z")
+ROOM_NAME_SURNAME_RANK = 20_000
 ROOM_NAME_ZIPF = 5.2
+BED_NAME_ZIPF = 4.5
+# A lower-case given name before the surname found so ("gideon marsh bed 22"): census or rare.
+GIVEN_BEFORE = re.compile(r"(?<![\w'’-])(?P<given>[a-z]{3,})[ ]\Z")
+GIVEN_RARE_ZIPF = 3.5
 # A capitalised word right after a name ("Two", "Bulls"), and what a name's last word must look like.
 TITLE_WORD = re.compile(r"[ ](?P<word>[A-Z][a-z]{1,15})(?![\w'’-])")
 TITLE_CASED = re.compile(r"[A-Z][a-z]+(?:['’-][A-Za-z]+)*")

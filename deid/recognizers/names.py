@@ -96,8 +96,8 @@ CREDENTIAL_WORDS = (
     r"LMHC|MSW|DDS|DMD|DPM|MBBS|FACP|FACC|FACS|RD|OTR|DPT|CNM|NNP|ANP|ACNP|AGNP|PMHNP|BSN|MSN|DNP|RRT|"
     r"CCRN|RN-BC|PsyD|SLP|CCC-SLP|RDMS|RT\(R\)|CDCES|CDE|CCM|FRCPC|FRCP|FRCS|MRCP|FRACP|FHRS|FACEP|FAAP|"
     # pharmacists, first assistants, surgical and sleep technologists, laboratory scientists, addiction
-    # counsellors, therapists, dietitians, lactation consultants,
-    # and the fellowships and memberships written after a consultant's name
+    # counsellors, therapists, dietitians, lactation consultants, and the fellowships and memberships
+    # written after a consultant's name
     r"RPh|R\.Ph\.|CPhT|RNFA|LMSW|LSW|LMFT|LPC|RDN|LDN|IBCLC|CRNP|FASE|FSCAI|FAHA|MRCGP|MRCS|FRCR|"
     r"FRCA|MRCPCH|RPSGT|CST|MLS|LADC|CADC|LCADC|LPCC|LCPC|LISW|LISW-S"
 )
