@@ -16,7 +16,7 @@ from deid.recognizers.ages import OLD, OLD_WORDS
 from deid.recognizers.care_places import SPECIALTY, WHEN
 from deid.recognizers.facilities import GENERIC, FacilityRecognizer
 from deid.recognizers.letterhead import SECTION_WORDS
-from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES, ROLES, TITLES
+from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES, ROLES, SURNAME_STOP_WORDS, TITLES
 from deid.recognizers.wards import NOT_A_COUNT
 from deid.types import AGE, LOCATION, NAME
 
@@ -55,8 +55,6 @@ LABEL_AFTER = re.compile(r"[ ]?:")
 # A nickname in quotes or brackets between a given name and the surname: 'William "Bill" Young'.
 NICKNAME = re.compile(r"[ ](?P<open>\"|“|\()(?P<nick>[A-Z][A-Za-z.'-]{0,12})(?:\"|”|\))")
 FORM_WORDS = frozenset({"date", "dob", "age", "sex", "mrn", "room", "bed", "unit"})
-# English stop words that begin or join surnames made of words: "Two Bulls", "Many Guns", "Pretty On Top".
-SURNAME_STOP_WORDS = frozenset({"two", "three", "four", "five", "many", "on", "top"})
 
 
 def names_before_rooms(text: str, lexicon: Lexicon) -> list[RecognizerResult]:

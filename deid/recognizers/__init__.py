@@ -60,6 +60,8 @@ from deid.recognizers.name_shapes import (
     DictionaryNameRecognizer,
     InitialsSignatureRecognizer,
     MiddleInitialNameRecognizer,
+    NameBeforeAgeRecognizer,
+    QuestionSubjectRecognizer,
     NicknameRecognizer,
 )
 from deid.recognizers.names import ContextNameRecognizer
@@ -88,6 +90,8 @@ RECOGNIZER_CLASSES = (
     NicknameRecognizer,
     InitialsSignatureRecognizer,
     MiddleInitialNameRecognizer,
+    NameBeforeAgeRecognizer,
+    QuestionSubjectRecognizer,
     ParticleNameRecognizer,
     ScriptNameRecognizer,
     RecordNameRecognizer,

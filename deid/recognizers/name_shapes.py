@@ -11,7 +11,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.recognizers.base import RegexRecognizer
 from deid.recognizers.care_places import UNITS
-from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES, capitalised_given_name
+from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES, SURNAME_STOP_WORDS, capitalised_given_name
 from deid.recognizers.names import NameWordsRecognizer, adjacent
 from deid.recognizers.ner import EPONYM_HEAD
 from deid.text import Case, Token, is_sentence_start, tokenize
@@ -332,3 +332,64 @@ class MiddleInitialNameRecognizer(RegexRecognizer):
         if low in NOT_NAMES or lex.is_clinical(low) or lex.is_place_word(low):
             return False
         return lex.zipf(low) < 4.5 or lex.is_census_name(low)
+
+
+class NameBeforeAgeRecognizer(RegexRecognizer):
+    """A capitalised name set off by a comma before an age and sex, as a question or a list
+    introduces its patient: "d/c instructions for Harold Two Bears, 71M", "Bich Ngoc Tran, 45F",
+    "Pt Ifeoma from Enugu, 31F". Each word is a name's, none a clinical or a common word (a town or
+    an employer so placed is redacted too: it is PHI all the same)."""
+
+    ENTITY = NAME
+    FLAGS = 0
+    PATTERNS = (
+        (
+            "name_before_age",
+            r"(?<![\w'’-])(?:[A-Z][a-z'’-]+[ ]){0,3}[A-Z][a-z'’-]+"
+            r"(?=,[ ]\d{1,3}[ ]?(?:[MF]\b|yo\b|y/o|y\.o\.|-year|yrs?\b|years?[ ]old))",
+            0.6,
+        ),
+    )
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        words = text[start:end].split()
+        lex = self.lexicon
+        return any(
+            lex.name_likelihood(w.lower()) > 0 or lex.is_first_name(w.lower()) for w in words
+        ) and not any(
+            (w.lower() in NOT_NAMES and w.lower() not in SURNAME_STOP_WORDS)
+            or lex.is_clinical_term(w.lower())
+            or ENGLISH_ENDINGS.search(w.lower())
+            for w in words
+        )
+
+
+# A given name as a question's subject may be a word as common as "faith" (4.5), not commoner.
+QUESTION_NAME_ZIPF = 5.0
+
+
+class QuestionSubjectRecognizer(RegexRecognizer):
+    """A given name as the subject of a typed question, in lower case: "does faith need ppx for a
+    cat bite?", "can marcus have a 2nd dose", "is grace still on vanc". A census given name there
+    is the patient asked about; pronouns, roles and drugs are not census given names."""
+
+    ENTITY = NAME
+    FLAGS = re.IGNORECASE
+    PATTERNS = (
+        (
+            "question_subject",
+            r"\b(?:does|did|can|could|should|is|was|has|will|would)[ ](?P<phi>(?-i:[A-Za-z][a-z]{2,14}))"
+            r"(?=[ ](?:need|needs|have|get|qualify|require|still|take|go|be|stay|tolerate)\b)",
+            0.6,
+        ),
+    )
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        low = text[start:end].lower()
+        lex = self.lexicon
+        return (
+            lex.is_first_name(low)
+            and low not in NOT_NAMES
+            and not lex.is_clinical_term(low)
+            and lex.zipf(low) < QUESTION_NAME_ZIPF
+        )

@@ -47,6 +47,8 @@ NOT_NAMES = frozenset(STOP_WORDS) | set(
     # weekdays as notes shorten them ("plays bridge on Tues"); not "Thu" or "Sun", which are names too
     + "mon tue tues wed thur thurs fri sat".split()
 )
+# English stop words that begin or join surnames made of words: "Two Bulls", "Many Guns", "Pretty On Top".
+SURNAME_STOP_WORDS = frozenset({"two", "three", "four", "five", "many", "on", "top"})
 # English word endings that names of people rarely have: "ambulating", "verbalized", "tolerated".
 ENGLISH_ENDINGS = re.compile(
     r"(?:ed|ing|ly|tion|sion|ness|ment|ity|ous|ive|able|ible|ism|ize|ized|ise|ised|ful|less|ary)$"

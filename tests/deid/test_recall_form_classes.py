@@ -149,6 +149,13 @@ NAMES_BEFORE_ROOMS = [
     ("2. gonzalez-ruiz 305 — 99yo hip fx 3. baker 311 — alcohol w/d, ciwa 8", "baker"),
     ("gideon marsh bed 22, last drink saturday night, hx DTs", "gideon marsh"),
 ]
+# a patient named before an age and sex, and a given name as a typed question's subject
+QUESTION_PATIENTS = [
+    ("pls draft d/c instructions for Harold Two Bears, 71M, going home to Pine Ridge", "Harold Two Bears"),
+    ("CXR for Bich Ngoc Tran, 45F, is this worse than yesterday", "Bich Ngoc Tran"),
+    ("does faith need ppx for a cat bite? dorsal hand", "faith"),
+    ("Does Faith need ppx for a cat bite?", "Faith"),
+]
 # a given name that is also a word, capitalised after a verb of talking
 TALKED_TO = [
     ("called 1-888-693-3211, spoke w/ Marcus, ref # CR-55098124.", "Marcus"),
@@ -187,6 +194,7 @@ CASES = [
         ("place-street", PLACES_AND_STREETS),
         ("record-place", RECORD_PLACES),
         ("talked-to", TALKED_TO),
+        ("question-patient", QUESTION_PATIENTS),
         ("name-before-room", NAMES_BEFORE_ROOMS),
         ("record-top", RECORD_TOP),
     )
@@ -256,6 +264,9 @@ KEEP = [
     ("CAD s/p CABG -- no angina. Continue ASA, BB, high-intensity statin.", "ASA"),
     ("Ht 172 cm   Wt 84 kg   BSA 1.9. Anesthesia: GETA. EBL: 300 mL", "Wt 84"),
     ("Anesthesia: GETA EBL: 300 mL Blood products: 1 unit", "GETA"),
+    # a question about a drug, a pronoun or a word; a lady of an age
+    ("does amlodipine need a renal dose? does it need a loading dose? can mom have it?", "amlodipine"),
+    ("Pt is a pleasant lady, 85F; Worked 22 yrs at the plant", "pleasant lady"),
     # a shortened weekday is no name
     ("Maribel reports good appetite, plays bridge on Tues. AA in Levelland Tues nights", "on Tues"),
     # a hallway bed, the youngest of a family, a judgement
