@@ -61,8 +61,8 @@ from deid.recognizers.name_shapes import (
     InitialsSignatureRecognizer,
     MiddleInitialNameRecognizer,
     NameBeforeAgeRecognizer,
-    QuestionSubjectRecognizer,
     NicknameRecognizer,
+    QuestionSubjectRecognizer,
 )
 from deid.recognizers.names import ContextNameRecognizer
 from deid.recognizers.national_ids import (
