@@ -69,7 +69,7 @@ class Lexicon:
     places: frozenset[str]  # towns, cities and counties (places.txt), lower case
     place_starts: frozenset[str]  # the first words of `places`: a quick test before a phrase lookup
     foreign_months: frozenset[str]  # month names of other languages (month_names.txt), lower case
-    # companies (organisations.txt): the name as written -> whether it needs a place cue
+    # companies and chains (organisations.txt, chains.txt): the name as written -> whether it needs a place cue
     organisations: dict[str, bool]
     organisation_starts: frozenset[str]  # their first words, lower case
     zipf_table: dict[str, float]
@@ -81,7 +81,8 @@ class Lexicon:
         terms = _data_lines("drug_words.txt") + _data_lines("clinical_terms.txt")
         places = _data_lines("places.txt")
         organisations = {
-            line.split("\t")[0]: line.endswith("\tcue") for line in _data_lines("organisations.txt")
+            line.split("\t")[0]: line.endswith("\tcue")
+            for line in _data_lines("organisations.txt") + _data_lines("chains.txt")
         }
         return cls(
             first_names=frozenset(_census("dist.male.first") + _census("dist.female.first")),

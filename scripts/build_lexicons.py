@@ -6,14 +6,22 @@ a 2 s cold-start budget. tests/deid/test_lexicon.py rebuilds them and fails if t
 are stale.
 
     python scripts/build_lexicons.py    # rewrite deid/data/{drug_words,icd10cm_words,places,organisations}.txt
+    python scripts/build_lexicons.py --nsi name-suggestion-index-8.0.20260918.tgz    # and chains.txt
+
+chains.txt comes from an npm package, not a Python one: fetch its pinned tarball once with
+`npm pack name-suggestion-index@8.0.20260918` (the script checks its SHA-1 against NSI_SHA1).
 """
 
 from __future__ import annotations
 
+import argparse
 import bz2
+import hashlib
 import json
+import os
 import pickle
 import re
+import tarfile
 import unicodedata
 from collections.abc import Callable, Iterable
 from importlib import resources
@@ -44,6 +52,12 @@ HEADERS = {
     "# A name marked with a tab and 'cue' is also a common word, a name or an acronym, or made of\n"
     "# common words only ('Target', 'Apple', 'CVS', 'Bank of America'):\n"
     "# deid takes it only after a place cue ('works at Target').\n",
+    "chains.txt": "# Names of chains and health systems of the US (pharmacies, clinics, urgent care, dentists,\n"
+    "# opticians, labs, stores, restaurants, banks, insurers, gyms, hotels: employers and places of\n"
+    "# care), as written, derived by scripts/build_lexicons.py from OpenStreetMap's\n"
+    "# name-suggestion-index 8.0.20260918 (npm, BSD-3-Clause, copyright 2026 name-suggestion-index\n"
+    "# contributors): the brands and the hospital and clinic operators it lists for the US or\n"
+    "# worldwide, names already in organisations.txt left out, marked 'cue' by its rule.\n",
 }
 # Clinical notes in English are written where English is a language of record-keeping: there even
 # villages are named (as in the US), elsewhere only towns. Codes are ISO 3166 (GeoNames countrycode).
@@ -163,21 +177,92 @@ def organisations() -> list[str]:
                 continue
             if form.lower() not in clinical:
                 names.add(form)
-    lines = []
-    for name in sorted(names):
-        words = [w for w in name.lower().split() if w not in ("of", "and", "&", "the")]
-        if len(words) == 1:
-            low = words[0]
-            common = (
-                name.isupper()
-                or low in medical
-                or low in census
-                or wordfreq.zipf_frequency(low, "en") >= DISTINCT_ZIPF
-            )
-        else:  # every word an ordinary one: "Healthcare Services", "Bank of America"
-            common = all(wordfreq.zipf_frequency(w, "en") >= PHRASE_WORD_ZIPF for w in words)
-        lines.append(f"{name}\tcue" if common else name)
-    return lines
+    return [_marked(name, medical, census) for name in sorted(names)]
+
+
+def _marked(name: str, medical: set[str], census: set[str], distinct_zipf: float = DISTINCT_ZIPF) -> str:
+    """The line of a company list: the name, with a tab and 'cue' when deid must see a place cue."""
+    words = [w for w in name.lower().split() if w not in ("of", "and", "&", "the")]
+    if len(words) == 1:
+        low = words[0].removesuffix("'s").removesuffix("’s")  # "Wendy's" is named like Wendy
+        common = (
+            name.isupper()
+            or low in medical
+            or low in census
+            or wordfreq.zipf_frequency(low, "en") >= distinct_zipf
+        )
+    else:  # every word an ordinary one: "Healthcare Services", "Bank of America"
+        common = all(wordfreq.zipf_frequency(w, "en") >= PHRASE_WORD_ZIPF for w in words)
+    return f"{name}\tcue" if common else name
+
+
+# name-suggestion-index (OpenStreetMap's list of chains and operators, npm): the pinned release.
+NSI_VERSION = "8.0.20260918"
+NSI_SHA1 = "0beb11b498dedb234febc87c2ebf0349ea83ff08"  # the registry's shasum of the tarball
+# What it lists that no note names as a place: street furniture, machines, networks.
+NSI_NOT_PLACES = re.compile(
+    r"/(?:atm|vending_machine|payment_terminal|charging_station|charge_point|bicycle_rental|"
+    r"waste_basket|trolley_bay|parcel_locker|weighbridge|fitness_station|totem|money_transfer|"
+    r"motorcycle_rental|post_depot|recycling|playground|dog_park|information)$"
+)
+NSI_OPERATORS = ("operators/amenity/hospital", "operators/amenity/clinic")
+# Shops and restaurants take ordinary words for names more often than listed companies do ("Lucid",
+# "Icing", "Subdued", "Evergreen"): a one-word chain needs a cue from a lower frequency on.
+CHAIN_DISTINCT_ZIPF = 3.0
+NSI_FORMS = ("displayName", "brand", "name", "operator", "brand:en", "name:en", "operator:en")
+
+
+def chains(tarball: Path) -> list[str]:
+    """The US and worldwide chains and health systems of name-suggestion-index, with cue marks."""
+    return chain_lines(nsi_names(tarball))
+
+
+def nsi_names(tarball: Path) -> set[str]:
+    """The names (brand, name, operator) of the places name-suggestion-index lists for the US."""
+    data = tarball.read_bytes()
+    if hashlib.sha1(data).hexdigest() != NSI_SHA1:  # the registry publishes SHA-1 and SHA-512
+        raise SystemExit(f"{tarball} is not name-suggestion-index {NSI_VERSION}")
+    with tarfile.open(tarball) as archive:
+        member = archive.extractfile("package/dist/json/nsi.min.json")
+        assert member is not None
+        index = json.load(member)["nsi"]
+    names: set[str] = set()
+    for path, entry in index.items():
+        if not (path.startswith("brands/") or path in NSI_OPERATORS) or NSI_NOT_PLACES.search(path):
+            continue
+        for item in entry["items"]:
+            where = {str(code).lower() for code in item.get("locationSet", {}).get("include", [])}
+            if any(code in ("us", "001") or code.startswith("us-") for code in where):
+                tags = item.get("tags", {})
+                forms = {item.get(key) or tags.get(key) for key in NSI_FORMS} - {None}
+                names |= {
+                    LEGAL_SUFFIX.sub("", str(f).strip()).strip().removeprefix("The ").strip() for f in forms
+                }
+    return names
+
+
+def chain_lines(names: Iterable[str]) -> list[str]:
+    """The lines of chains.txt for these names: those deid may take, marked as organisations.txt is."""
+    medical = set(_lines("icd10cm_words.txt"))
+    census = _census_names()
+    # Never taken: clinical words and eponyms ("Buckle" of a buckle fracture, "Foley"), and towns,
+    # which deid finds by their own rules ("Columbia" of the Columbia suicide scale is neither).
+    clinical = set(_lines("drug_words.txt")) | set(_lines("clinical_terms.txt")) | set(_lines("eponyms.txt"))
+    clinical |= medical | set(_lines("places.txt"))
+    states = {word for line in _lines("us_states.tsv") for word in line.split("\t")}
+    listed = {line.split("\t")[0] for line in _lines_as_written("organisations.txt")}
+    kept = {
+        name
+        for name in names
+        if len(name) >= 3
+        and name.isascii()
+        and ORGANISATION.fullmatch(name)
+        and name.lower() not in clinical
+        and name.lower() not in states
+        and name not in listed
+        and not (name.isupper() and len(name) <= 3)  # "VA", "AAA": clinical acronyms as often
+    }
+    return [_marked(name, medical, census, CHAIN_DISTINCT_ZIPF) for name in sorted(kept)]
 
 
 def _census_names() -> set[str]:
@@ -206,8 +291,12 @@ def _word_like(name: str, medical: set[str], zipf: float) -> bool:
 
 
 def _lines(name: str) -> list[str]:
+    return [line.lower() for line in _lines_as_written(name)]
+
+
+def _lines_as_written(name: str) -> list[str]:
     text = (DATA / name).read_text(encoding="utf-8")
-    return [line.strip().lower() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
 
 
 def render(name: str, words: list[str]) -> str:
@@ -233,9 +322,23 @@ def build(names: Iterable[str] = tuple(SOURCES)) -> dict[str, str]:
     return {name: render(name, SOURCES[name]()) for name in names}
 
 
+def build_chains(tarball: Path) -> str:
+    return render("chains.txt", chains(tarball))
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description="Derive deid's word lists (see the module docstring).")
+    parser.add_argument(
+        "--nsi",
+        type=Path,
+        default=os.environ.get("NSI_TARBALL"),
+        help="name-suggestion-index's npm tarball: rebuild chains.txt from it too",
+    )
+    args = parser.parse_args()
     for name, text in build().items():
         (DATA / name).write_text(text, encoding="utf-8")
+    if args.nsi:
+        (DATA / "chains.txt").write_text(build_chains(args.nsi), encoding="utf-8")
 
 
 if __name__ == "__main__":

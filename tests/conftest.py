@@ -17,6 +17,10 @@ import pytest
 from deid import Deidentifier
 from jarvis.memory.embedders.onnx_minilm import MiniLmOnnxEmbedder
 
+# The recall tests' shared assertions report their operands as the tests' own asserts do (the hook
+# must be set before the test modules import the helper; this file is imported before them).
+pytest.register_assert_rewrite("tests.deid.recall_tables")
+
 # The fake Gemini server (REST on 127.0.0.1) as a fixture for every test package.
 pytest_plugins = ["tests.fakes.fixtures"]
 

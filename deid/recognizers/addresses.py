@@ -301,16 +301,26 @@ class StreetAddressRecognizer(RegexRecognizer):
         suffix = re.search(rf"\b{STREET_SUFFIX}\b\.?(?={UNIT}$)", match, re.IGNORECASE)
         if suffix and suffix.group().lower().rstrip(".") in WORDLIKE_SUFFIX and match.islower():
             return False  # "3 fold rise", "2 flights uphill": ordinary words in lower case
-        # "2 tabs po dr" or "40 mg iv push st" are orders: a street name is not a clinical word.
+        # "2 tabs po dr" or "40 mg iv push st" are orders: a street name is not a clinical word. A
+        # lower-case word of the ICD list only ("quarry", "orchard", "grand") is a street's where
+        # an address is expected ("home, 88 quarry ln", "fell at 19 orchard ct").
         name_words = words[:-1] if len(words) > 1 else words
+        addressed = bool(ADDRESS_EXPECTED.search(text, max(0, start - 24), start))
         return not any(
             w.lower() in NOT_NAMES
+            or w.lower() in _MEASURES
             or self.lexicon.is_clinical_term(w)
-            or (w.islower() and self.lexicon.is_clinical(w) and w.lower() not in _STREETISH)
+            or (w.islower() and self.lexicon.is_clinical(w) and w.lower() not in _STREETISH and not addressed)
             for w in name_words
         )
 
 
+# What comes before a house number where an address is expected: a place's preposition, a verb of
+# living, an address label, or the comma after a place or a field.
+ADDRESS_EXPECTED = re.compile(
+    r"(?:\b(?:at|on|to|from|lives|living|resides|address|addr|home)\b\s*:?|,)\s*$", re.IGNORECASE
+)
+_MEASURES = frozenset("mm cm mg mcg ml kg mmhg meq mmol iu cc".split())  # "at 5 mm ct": a size
 _STREETISH = frozenset(
     "main oak elm pine maple cedar birch park lake hill high church school mill spring".split()
 )

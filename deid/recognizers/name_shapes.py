@@ -11,7 +11,13 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.recognizers.base import RegexRecognizer
 from deid.recognizers.care_places import UNITS
-from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES, SURNAME_STOP_WORDS, capitalised_given_name
+from deid.recognizers.name_words import (
+    CONTINUE_SURNAME_RANK,
+    ENGLISH_ENDINGS,
+    NOT_NAMES,
+    SURNAME_STOP_WORDS,
+    capitalised_given_name,
+)
 from deid.recognizers.names import NameWordsRecognizer, adjacent
 from deid.recognizers.ner import EPONYM_HEAD
 from deid.text import Case, Token, is_sentence_start, tokenize
@@ -30,6 +36,22 @@ SUBJECT_VERB = re.compile(
 )
 
 
+# Before a "SURNAME, GIVEN" that a line lists: a patient's label, a room or bed, a list number, a
+# field's letter, a table's bar or a long dash ("PT ", "RM 511 ", "LDR 5 ", "3) ", "S: ", "| ", "-- ").
+LISTED_BEFORE = re.compile(
+    r"(?:\b(?:pt|patient|resident|client|member|child|infant|re|name)\b\.?:?|\b(?:rm|room|bed|ldr|apt)\s*#?\d+[a-z]?"
+    r"|^\s*\d{1,2}[).]|\b[sb]:|\||--|[–—])\s*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+# After it: a room, a birth date, a record number, an age, an obstetric history.
+LISTED_AFTER = re.compile(
+    r"[ ]{0,4}(?:\b(?:rm|room|bed|dob|id|mrn|apt|age)\b|\d{1,3}\s*(?:yo|y/o|yom|yof|[mf])\b|g\d+p\d)",
+    re.IGNORECASE,
+)
+# Endings of English and clinical words that no name has: "afebrile", "nontender", "bilateral".
+CLINICAL_SHAPE = re.compile(rf"(?:{ENGLISH_ENDINGS.pattern}|ile|al|ic|ar|ent|ant|ent|er)$")
+# The particles of a surname written before its last word: "DE LA CRUZ, EMILIO", "van der berg".
+SURNAME_PARTICLES = frozenset("de la del van der von da di le du st".split())
 # A middle initial after a given name: "Brown, Hunter J", "Lindquist, Maren E."
 INITIAL_AFTER = re.compile(r"[ ][A-Z]\b\.?(?![\w'’-])")
 # What follows a name that is a disease's or a test's: "Rocky Mountain spotted fever".
@@ -66,7 +88,11 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
             if nxt is not None and self._surname_comma_given(text, tokens, i):
                 initial = INITIAL_AFTER.match(text, nxt.start + len(nxt.bare))  # "Brown, Hunter J"
                 end = initial.end() if initial else nxt.start + len(nxt.bare)
-                results.append(RecognizerResult(NAME, tok.start, end, 0.6))
+                results.append(RecognizerResult(NAME, self._listed_name_start(text, tokens, i), end, 0.6))
+                continue
+            if nxt is not None and self._listed_surname_comma_given(text, tokens, i):
+                start = self._listed_name_start(text, tokens, i)
+                results.append(RecognizerResult(NAME, start, nxt.start + len(nxt.bare), 0.6))
                 continue
             if nxt is not None and self._titled_full_name(text, tok, nxt):
                 results.append(RecognizerResult(NAME, tok.start, nxt.start + len(nxt.bare), 0.6))
@@ -143,6 +169,61 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
             and not self.words.excluded(nxt)
             and not (lex.is_clinical(tok.bare) and lex.is_clinical(nxt.bare))
             and nxt.lower not in UNITS  # "Department of Medicine, Ward E2"
+        )
+
+    def _listed_surname_comma_given(self, text: str, tokens: Sequence[Token], i: int) -> bool:
+        """ "SURNAME, GIVEN" in a line of capitals or of lower case, where every word is written
+        alike, when a census or a rare word makes each part and the line lists a person there: a
+        patient's label, a room or a list number before it ("PT OKEKE, CHIAMAKA", "3) TUPOU, SIONE",
+        "LDR 5 GARDNER, ROSE"), or a room, a birth date or a dash after it ("KING, HUNTER RM 3107")."""
+        tok, nxt = tokens[i], tokens[i + 1]
+        if text[tok.end : nxt.start] != ", ":
+            return False
+        if tok.case is Case.LOWER:
+            if not (tok.text.islower() and nxt.text.islower()):
+                return False  # "-- LATE, given 1450": a word in capitals is stressed, not listed
+        elif not (tok.text.isupper() and nxt.text.isupper() and len(nxt.text) > 1):
+            return False  # capitals, also in a line of mixed case: "Rm 603 JOHNSON, TIARA"
+        if i + 2 < len(tokens) and text[nxt.end : tokens[i + 2].start].startswith(","):
+            return False  # a list of words: "FALLS, PAIN, SKIN"
+        line_start = text.rfind("\n", 0, tok.start) + 1
+        start = self._listed_name_start(text, tokens, i)
+        before = LISTED_BEFORE.search(text, max(line_start, start - 16), start)
+        after = LISTED_AFTER.match(text, nxt.start + len(nxt.bare))
+        if not (before or after) or not all(self._listed_name_word(t) for t in (tok, nxt)):
+            return False
+        # two words no census holds ("TUPOU, SIONE") are a name only when the line says so twice
+        known = self.lexicon.surname_rank_of(tok.bare) is not None or self.lexicon.is_first_name(nxt.bare)
+        return known or bool(before and after)
+
+    def _listed_name_start(self, text: str, tokens: Sequence[Token], i: int) -> int:
+        """Where a listed "SURNAME, GIVEN" at token i starts: before the particles of its surname."""
+        start = tokens[i].start
+        while i > 0 and tokens[i - 1].lower in SURNAME_PARTICLES and text[tokens[i - 1].end : start] == " ":
+            i -= 1
+            start = tokens[i].start
+        return start
+
+    def _listed_name_word(self, tok: Token) -> bool:
+        """A word that can be one part of a listed name: a census name not plainly clinical, or a
+        rare word that no clinical list holds ("TUPOU", "SIONE")."""
+        low = tok.bare.lower()
+        if (
+            self.words.excluded(tok, surname_ok=True)
+            or low in UNITS
+            or not tok.bare.replace("-", "").isalpha()
+        ):
+            return False
+        return all(self._listed_name_part(part) for part in low.split("-"))  # "ABERNATHY-COLE"
+
+    def _listed_name_part(self, low: str) -> bool:
+        lex = self.lexicon
+        if lex.is_census_name(low):  # "COLE" is a clinical abbreviation too, and a frequent surname
+            rank = lex.surname_rank_of(low)
+            return not lex.is_clinical_term(low) or (rank is not None and rank <= CONTINUE_SURNAME_RANK)
+        # a rare word shaped like English is a finding, not a name: "afebrile", "nonverbal"
+        return (
+            bool(low) and lex.zipf(low) < 3.0 and not lex.is_clinical(low) and not CLINICAL_SHAPE.search(low)
         )
 
     def _titled_full_name(self, text: str, tok: Token, nxt: Token) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 from types import ModuleType
 
@@ -51,6 +52,34 @@ def test_derived_lists_are_up_to_date(name: str) -> None:
     assert committed == module.build([name])[name], (
         f"deid/data/{name} is stale: run python scripts/build_lexicons.py"
     )
+
+
+def test_chains_are_filtered_and_marked_by_the_script() -> None:
+    """chains.txt's source is an npm tarball that CI does not fetch: its names are checked here
+    against the script's rules (no clinical word, eponym, town or state; cue marks), the list
+    itself against the tarball below when NSI_TARBALL names it."""
+    module = _build_script()
+    committed = (ROOT / "deid" / "data" / "chains.txt").read_text(encoding="utf-8")
+    lines = [line for line in committed.splitlines() if line and not line.startswith("#")]
+    assert len(lines) > 3000
+    assert lines == module.chain_lines(line.split("\t")[0] for line in lines)
+    assert committed == module.render("chains.txt", lines)
+
+
+def test_chains_match_name_suggestion_index() -> None:
+    tarball = os.environ.get("NSI_TARBALL")
+    if not tarball:
+        pytest.skip(
+            "NSI_TARBALL (name-suggestion-index's npm tarball, see scripts/build_lexicons.py) is not set"
+        )
+    committed = (ROOT / "deid" / "data" / "chains.txt").read_text(encoding="utf-8")
+    assert committed == _build_script().build_chains(Path(tarball)), "deid/data/chains.txt is stale"
+
+
+def test_chains_in_the_lexicon(lexicon: Lexicon) -> None:
+    assert lexicon.organisations["MinuteClinic"] is False  # taken wherever written
+    assert lexicon.organisations["Walgreens"] is True  # a word of 3.1 Zipf: after a cue
+    assert "Buckle" not in lexicon.organisations and "Columbia" not in lexicon.organisations
 
 
 def test_towns(lexicon: Lexicon) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from deid import Deidentifier
-from tests.deid.test_safe_harbor import redacted
+from tests.deid.recall_tables import assert_kept, assert_redacted, cases
 
 NAMES_AFTER_PT = [
     ("pt Min-jun Seo (MRN 55120938) due for labs", "Min-jun Seo"),
@@ -115,30 +115,26 @@ PLACES_AND_CODES = [
     ("Pt 96F with CHF and AS, DNR", "96"),
     ("any advice for Rosalind Pierce, 94? family asks", "94"),
 ]
-CASES = [
-    pytest.param(text, phi, id=f"{group}-{i}")
-    for group, table in (
-        ("pt", NAMES_AFTER_PT),
-        ("signature", SIGNATURES),
-        ("lower", LOWER_CASE_NAMES),
-        ("nickname", NICKNAMES),
-        ("initials", STAFF_INITIALS),
-        ("pager", PAGERS),
-        ("facility", FACILITIES),
-        ("town", TOWNS),
-        ("ward", WARDS),
-        ("other", OTHER),
-        ("bare-date", BARE_DATES),
-        ("name-pair", NAME_PAIRS),
-        ("place-code", PLACES_AND_CODES),
-    )
-    for i, (text, phi) in enumerate(table)
-]
+CASES = cases(
+    ("pt", NAMES_AFTER_PT),
+    ("signature", SIGNATURES),
+    ("lower", LOWER_CASE_NAMES),
+    ("nickname", NICKNAMES),
+    ("initials", STAFF_INITIALS),
+    ("pager", PAGERS),
+    ("facility", FACILITIES),
+    ("town", TOWNS),
+    ("ward", WARDS),
+    ("other", OTHER),
+    ("bare-date", BARE_DATES),
+    ("name-pair", NAME_PAIRS),
+    ("place-code", PLACES_AND_CODES),
+)
 
 
 @pytest.mark.parametrize(("text", "phi"), CASES)
 def test_class_of_phi_is_redacted(deid: Deidentifier, text: str, phi: str) -> None:
-    assert redacted(deid, text, phi), deid.deidentify(text).text
+    assert_redacted(deid, text, phi)
 
 
 KEEP = [
@@ -170,5 +166,4 @@ KEEP = [
 
 @pytest.mark.parametrize(("text", "term"), KEEP)
 def test_clinical_look_alike_is_kept(deid: Deidentifier, text: str, term: str) -> None:
-    out = deid.deidentify(text).text
-    assert term in out, out
+    assert_kept(deid, text, term)

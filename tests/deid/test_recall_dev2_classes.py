@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from deid import Deidentifier
-from tests.deid.test_safe_harbor import redacted
+from tests.deid.recall_tables import assert_kept, assert_redacted, cases
 
 # a surname that looks like an inflected English word, after a title and a given name
 INFLECTED_SURNAMES = [
@@ -113,30 +113,26 @@ TOWN_NAMED = [
     ("Follow-up at Harbourside Health Services in 2 weeks.", "Harbourside Health Services"),
 ]
 
-CASES = [
-    pytest.param(text, phi, id=f"{name}-{i}")
-    for name, table in (
-        ("inflected-surname", INFLECTED_SURNAMES),
-        ("title", TITLES),
-        ("name-field", NAME_FIELDS),
-        ("particle-name", PARTICLE_NAMES),
-        ("facility-head", FACILITY_HEADS),
-        ("place-label", PLACE_LABELS),
-        ("age", AGES),
-        ("date", DATES),
-        ("id", IDS),
-        ("phone", PHONES),
-        ("room", ROOMS),
-        ("street", STREETS),
-        ("town-named", TOWN_NAMED),
-    )
-    for i, (text, phi) in enumerate(table)
-]
+CASES = cases(
+    ("inflected-surname", INFLECTED_SURNAMES),
+    ("title", TITLES),
+    ("name-field", NAME_FIELDS),
+    ("particle-name", PARTICLE_NAMES),
+    ("facility-head", FACILITY_HEADS),
+    ("place-label", PLACE_LABELS),
+    ("age", AGES),
+    ("date", DATES),
+    ("id", IDS),
+    ("phone", PHONES),
+    ("room", ROOMS),
+    ("street", STREETS),
+    ("town-named", TOWN_NAMED),
+)
 
 
 @pytest.mark.parametrize(("text", "phi"), CASES)
 def test_class_of_phi_is_redacted(deid: Deidentifier, text: str, phi: str) -> None:
-    assert redacted(deid, text, phi), deid.deidentify(text).text
+    assert_redacted(deid, text, phi)
 
 
 KEEP = [
@@ -164,5 +160,4 @@ KEEP = [
 
 @pytest.mark.parametrize(("text", "term"), KEEP)
 def test_clinical_look_alike_is_kept(deid: Deidentifier, text: str, term: str) -> None:
-    out = deid.deidentify(text).text
-    assert term in out, out
+    assert_kept(deid, text, term)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from deid import Deidentifier
-from tests.deid.test_safe_harbor import redacted
+from tests.deid.recall_tables import assert_kept, assert_redacted, cases
 
 CARE_PLACES = [
     ("Please write an urgent referral to Moorfields for Mr Tariq Hussain", "Moorfields"),
@@ -131,30 +131,26 @@ STREETS = [
     ("Postal: P.O. Box 123-00100, Nairobi", "P.O. Box 123-00100"),
 ]
 
-CASES = [
-    pytest.param(text, phi, id=f"{group}-{i}")
-    for group, table in (
-        ("care-place", CARE_PLACES),
-        ("lower-care-place", LOWER_CARE_PLACES),
-        ("header-place", HEADER_PLACES),
-        ("multi-part", MULTI_PART_FACILITIES),
-        ("county", COUNTIES),
-        ("ward-bed", WARDS_AND_BEDS),
-        ("number-parts", NUMBERS_IN_PARTS),
-        ("particle-name", PARTICLE_NAMES),
-        ("more-names", MORE_NAMES),
-        ("day-first", DAY_FIRST_DATES),
-        ("old-age", OLD_AGES),
-        ("handset", HANDSETS),
-        ("street", STREETS),
-    )
-    for i, (text, phi) in enumerate(table)
-]
+CASES = cases(
+    ("care-place", CARE_PLACES),
+    ("lower-care-place", LOWER_CARE_PLACES),
+    ("header-place", HEADER_PLACES),
+    ("multi-part", MULTI_PART_FACILITIES),
+    ("county", COUNTIES),
+    ("ward-bed", WARDS_AND_BEDS),
+    ("number-parts", NUMBERS_IN_PARTS),
+    ("particle-name", PARTICLE_NAMES),
+    ("more-names", MORE_NAMES),
+    ("day-first", DAY_FIRST_DATES),
+    ("old-age", OLD_AGES),
+    ("handset", HANDSETS),
+    ("street", STREETS),
+)
 
 
 @pytest.mark.parametrize(("text", "phi"), CASES)
 def test_class_of_phi_is_redacted(deid: Deidentifier, text: str, phi: str) -> None:
-    assert redacted(deid, text, phi), deid.deidentify(text).text
+    assert_redacted(deid, text, phi)
 
 
 KEEP = [
@@ -211,5 +207,4 @@ KEEP = [
 
 @pytest.mark.parametrize(("text", "term"), KEEP)
 def test_clinical_look_alike_is_kept(deid: Deidentifier, text: str, term: str) -> None:
-    out = deid.deidentify(text).text
-    assert term in out, out
+    assert_kept(deid, text, term)
