@@ -18,6 +18,7 @@ from deid.recognizers.contact import EmailRecognizer, IpRecognizer, PhoneRecogni
 from deid.recognizers.cued_places import (
     CareAgencyRecognizer,
     DedicationRecognizer,
+    HealthPlanRecognizer,
     PoliceRecognizer,
     ResultPlaceRecognizer,
     SchoolRecognizer,
@@ -131,6 +132,7 @@ RECOGNIZER_CLASSES = (
     ResultPlaceRecognizer,
     SchoolRecognizer,
     CareAgencyRecognizer,
+    HealthPlanRecognizer,
     DedicationRecognizer,
     PoliceRecognizer,
     WardRecognizer,

@@ -18,8 +18,9 @@ from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.recognizers.base import RegexRecognizer
-from deid.recognizers.facilities import GENERIC, PLACE_WORD, STOPPERS, EmployerRecognizer
+from deid.recognizers.facilities import GENERIC, PLACE_WORD, PROGRAMMES, STOPPERS, EmployerRecognizer
 from deid.recognizers.name_words import NOT_NAMES, ROLES
+from deid.text import Case, case_at
 from deid.types import LOCATION
 
 # Departments a specimen, scan or script goes to inside any hospital: they name no place. Written here
@@ -116,6 +117,47 @@ class CareAgencyRecognizer(RegexRecognizer):
             return False  # a role or a frequency ("RN", "LPN", "QDS"), or words that name no place
         lex = self.lexicon
         return not lex.is_place_word(low) and lex.zipf(low) < self.COMMON_ZIPF and not lex.is_clinical(low)
+
+
+# Words before "member" that name a kind of cover, a letter's heading or a group, not a plan.
+NOT_PLANS = frozenset(
+    "ins insurance plan part medigap supplement appeal expedited group team staff board".split()
+)
+
+
+class HealthPlanRecognizer(RegexRecognizer):
+    """LOCATION: a health plan named before its member's number, as benefit lines write it: "Part D
+    through Wellcare, member W4419982301", "OHP (CareOregon) member YX44801291", "Blue Shield of
+    California member XEP902114563", "pt has ucare, member id uc83014772". One to four capitalised
+    words ("of" may join them), or one rare lower-case word in a lower-case note; not a programme
+    that names no one's plan ("Medicaid member"), nor words that name no place ("plan member")."""
+
+    ENTITY = LOCATION
+    FLAGS = 0
+    PATTERNS = (
+        (
+            "plan_member",
+            r"(?:^|(?<=[\s(:]))(?P<phi>[A-Z][\w'’&-]*(?:\s+(?:of\s+)?[A-Z][\w'’&-]*){0,3}|[a-z]{4,})"
+            r"\)?,?\s+(?i:member)\b",
+            0.6,
+        ),
+    )
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        words = [w for w in text[start:end].split() if w != "of"]
+        lex = self.lexicon
+        lows = [w.lower() for w in words]
+        if any(
+            low in GENERIC or low in STOPPERS or low in NOT_NAMES or low in PROGRAMMES or low in NOT_PLANS
+            for low in lows
+        ):
+            return False
+        if text[start:end].isupper() or case_at(text, start) is Case.UPPER:
+            return False  # an acronym or a line of capitals: a club, a label, a credential ("GSA", "LMSW")
+        if words[0].islower():
+            return len(words) == 1 and lex.zipf(lows[0]) < 3.0 and not lex.is_clinical(lows[0])
+        # a name of clinical or common words alone is a kind of cover ("Medical Assistance member")
+        return not all(lex.is_clinical(low) or lex.zipf(low) >= 4.0 or lex.is_place_word(low) for low in lows)
 
 
 class TheNamedPlaceRecognizer(RegexRecognizer):

@@ -80,10 +80,14 @@ FACILITY_HEAD = (
     r"Stores|Interpreters|Transport|TRANSPORT|Child\s+Care|Day\s?care|Eye\s+(?:and|&)\s+Ear|"
     r"EYE\s+(?:AND|&)\s+EAR|LLC|PLLC|LLP|Inc\.?|INC\.?|Corp\.?|Insurance\s+Co(?:mpany)?|"
     # "Summit Surgical Group", "Mid-South Food Bank", "Cedar Creek Apartments"
-    r"Group|GROUP|Bank|BANK|Apartments|Apts)|"
+    r"Group|GROUP|Bank|BANK|Apartments|Apts|"
+    # courts, funeral homes, cemeteries and missions: "Shelby County Probate Court", "Evergreen
+    # Mortuary", "Tackett Family Cemetery", "Union Gospel Mission", "Lutheran Metropolitan Ministry"
+    r"Court|COURT|Mortuary|MORTUARY|Cemetery|CEMETERY|Mission|MISSION|Ministry|Ministries|"
+    r"Funeral\s+(?:Home|Services|Chapel)|FUNERAL\s+(?:HOME|SERVICES|CHAPEL))|"
     # abbreviated heads of a medical, health or community centre or college, and a town's police or
     # fire service: "Tufts MC", "Jamaica Plain HC", "Bunker Hill CC", "Revere PD", "Framingham FD"
-    r"(?-i:MC|HC|CHC|CC|PD|FD|Police|POLICE|Fire(?:\s+Department)?|FIRE)(?!:)|"
+    r"(?-i:MC|HC|CHC|CC|PD|FD|Police(?:\s+Department)?|POLICE(?:\s+DEPARTMENT)?|Fire(?:\s+Department)?|FIRE)(?!:)|"
     r"urology|gastroenterology|endoscopy|ophthalmology|optometry|dental|dentistry|diagnostics|therapy|"
     r"rheumatology|geriatrics|nephrology|pulmonology|endocrinology|ha?ematology|"
     r"physicians|specialists|partners|practice|medicine|vna|recovery|seniorlife|residence|village|"
@@ -145,8 +149,11 @@ class FacilityRecognizer(LexiconRecognizer):
     # the text is read for heads only where one of their words is (deid.prefilter)
     HEADS = Scanner(HEAD)
     # (in capitals too: "UNIVERSITY MEDICAL CENTER OF EL PASO", "HOSPITAL OF COOK COUNTY")
+    # (up to four words, "of", "the", "and" between them: "Food Bank of Middle Tennessee", "Housing
+    # Authority of the City of Milwaukee")
     TAIL = re.compile(
-        rf"\s+(?:of|at|for|OF|AT|FOR)\s+(?:(?i:the)\s+)?(?P<tail>{PLACE_WORD}(?:(?<![a-z]{{3}}\.)\s+{PLACE_WORD})?)"
+        rf"\s+(?:of|at|for|OF|AT|FOR)\s+(?:(?i:the)\s+)?(?P<tail>{PLACE_WORD}"
+        rf"(?:(?<![a-z]{{3}}\.)\s+(?:(?:of|the|and|OF|THE|AND)\s+){{0,2}}{PLACE_WORD}){{0,3}})"
     )
     # the town a facility is in, written after it: "Christian Medical College, Vellore"
     # (or after a dash, as letterheads write it: "BAPTIST HEALTH MEDICAL CENTER - LITTLE ROCK")
@@ -280,10 +287,28 @@ class FacilityRecognizer(LexiconRecognizer):
     def _end(self, text: str, end: int) -> int:
         """Extend over "of Braintree" / "at Longwood" when a proper name follows the head."""
         tail = self.TAIL.match(text, end)
-        if tail and tail.group("tail").split()[0].lower() not in GENERIC | NOT_NAMES:
-            name = tail.group("tail")
-            return tail.start("tail") + len(name.rstrip(".") if len(name.split()[-1]) > 4 else name)
-        return end
+        if not tail:
+            return end
+        words = tail.group("tail").split()
+        # its first one or two capitalised words unless the first is a department's ("of Medicine")
+        kept = 0
+        if words[0].lower() not in GENERIC | NOT_NAMES:
+            kept = 2 if len(words) > 1 and words[1].lower() not in CONNECTORS | {"the"} else 1
+        # and longer names, up to the last proper word before a clinical or stop word: "of Middle
+        # Tennessee", "of the City of Milwaukee"
+        for i, word in enumerate(words):
+            low = word.strip(".,").lower()
+            if low in NOT_NAMES or low in STOPPERS or self.lexicon.is_clinical_term(low):
+                break
+            if low not in CONNECTORS and low not in GENERIC:
+                kept = max(kept, i + 1)
+        if kept == 0:
+            return end
+        pos = tail.start("tail")
+        for word in words[:kept]:
+            pos = text.index(word, pos) + len(word)
+        last = words[kept - 1]
+        return pos - (1 if last.endswith(".") and len(last) > 5 else 0)
 
     def _town_end(self, text: str, end: int) -> int:
         return self.town_end(text, end, self.lexicon)

@@ -29,9 +29,40 @@ LISTED_NAMES = [
     ("EDD 4/16. Rm 603 JOHNSON-OYELARAN, TIARA - sickle cell crisis, PCA weaned.", "JOHNSON-OYELARAN, TIARA"),
 ]
 
+# an organisation's name that goes on after its head with "of" ("Food Bank of Middle Tennessee"),
+# and the heads of courts, police departments, funeral homes, cemeteries and missions
+NAMED_ORGANISATIONS = [
+    (
+        "Food: - Second Harvest Food Bank of Middle Tennessee - pantry finder",
+        "Second Harvest Food Bank of Middle Tennessee",
+    ),
+    (
+        "Advocate from Rape Crisis Center of Central New Mexico present.",
+        "Rape Crisis Center of Central New Mexico",
+    ),
+    (
+        "Hearing: Shelby County Probate Court, Mental Health Division, held on unit",
+        "Shelby County Probate Court",
+    ),
+    ("kit released to Huntington Police Department, Officer D. Moss", "Huntington Police Department"),
+    ("requests Crawford Funeral Home (218-722-8483).", "Crawford Funeral Home"),
+    ("Evergreen Mortuary notified 0415, pickup eta 0530", "Evergreen Mortuary"),
+    ("asked about being buried in the Tackett Family Cemetery up the holler", "Tackett Family Cemetery"),
+    ("stays at Union Gospel Mission. - rm 12: r/o sah", "Union Gospel Mission"),
+]
+# a health plan named before its member's number
+HEALTH_PLANS = [
+    ("Part D through Wellcare, member W4419982301. Pharmacy: Walgreens", "Wellcare"),
+    ("OHP (CareOregon) member YX44801291. Expected discharge 1/20", "CareOregon"),
+    ("not covered by her insurance (Harvard Pilgrim, member ID HPH880127763).", "Harvard Pilgrim"),
+    ("reviewed mn medical assistance; pt has ucare, member id uc83014772.", "ucare"),
+]
+
 CASES = cases(
     ("lower-street", LOWER_STREETS),
     ("listed-name", LISTED_NAMES),
+    ("named-organisation", NAMED_ORGANISATIONS),
+    ("health-plan", HEALTH_PLANS),
 )
 
 
@@ -50,6 +81,12 @@ KEEP = [
     ("DX: FALLS, PAIN - SKIN INTACT", "FALLS, PAIN"),
     ("- PAIN, NAUSEA (CONTROLLED)", "PAIN, NAUSEA"),
     ("A: CHF, COPD - STABLE", "CHF, COPD"),
+    # a department after "of", a court of no name; kinds of cover, groups and labels before "member"
+    ("Department of Medicine, 4th floor; Court date 5/2", "Department of Medicine"),
+    ("Court ordered treatment; Food Court", "Court ordered"),
+    ("Medicaid member ID 1234; family member at bedside; care team member", "Medicaid member"),
+    ("Secondary: Medigap Plan G, member 384417290-11", "Medigap Plan G"),
+    ("INS MEMBER ID MHX448201937 VERIFIED W/ ADMITTING", "INS MEMBER"),
 ]
 
 
