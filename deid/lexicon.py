@@ -119,7 +119,8 @@ class Lexicon:
     # its process, so the cache never outlives it; its size bounds the memory).
     @lru_cache(maxsize=65_536)  # noqa: B019
     def is_clinical(self, word: str) -> bool:
-        """A medical word (or its plural), drug or clinical abbreviation, an eponym, or a word built
+        """A medical word (or its plural), drug or clinical abbreviation, an eponym (or its plural:
+        "Apgars"), or a word built
         like a medical term ("endarterectomy", "tomosynthesis", "diaphoretic")."""
         low = word.lower().strip(".,;:'’\"")
         bare = _bare(low)
@@ -128,7 +129,7 @@ class Lexicon:
             low in self.medical_words
             or bare in self.medical_words
             or bare in self.eponyms
-            or (bare.endswith("s") and bare[:-1] in self.medical_words)
+            or (bare.endswith("s") and (bare[:-1] in self.medical_words or bare[:-1] in self.eponyms))
             or (len(bare) >= 7 and MEDICAL_SUFFIX.search(bare) is not None)
         )
 

@@ -23,6 +23,10 @@ FACILITY_HEAD = re.compile(
 INNER_CAPITAL_NAME = re.compile(
     r"(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|O'|O’|D'|D’)[A-Z][a-z]+$|[A-Z][a-z]+-[A-Z][a-z]+$"
 )
+# Words of a record's frame (a salutation, a heading, a field) that the rules read around and the
+# model never needed to: the name after "Dear" is the rules' to find.
+RECORD_WORDS = frozenset("dear progress section session acct caller prescriber start normal recheck".split())
+COMMON_TOWN_ZIPF = 5.0
 # Sentence ends: the model reads whole sentences, at most MAX_SIDE characters either side of a word.
 BOUNDARY = re.compile(r"[.!?;|]\s|\n|\s—\s|\s{3,}")
 MAX_SIDE = 120
@@ -36,13 +40,18 @@ def is_candidate(tok: Token, text: str, lexicon: Lexicon) -> bool:
     parts = low.split("-")
     if len(parts) > 1 and any(lexicon.is_clinical(p) or ENGLISH_ENDINGS.search(p) for p in parts):
         return False  # "C-spine", "Post-op", "Jackson-Pratt", "Spanish-speaking"
+    if low in RECORD_WORDS:
+        return False
     likely = lexicon.name_likelihood(low)
-    town = lexicon.is_town(low)
+    # an eponym that is also a town's name ("Gleason", "Murphy's", "Morse") is the eponym here
+    town = lexicon.is_town(low) and low not in lexicon.eponyms
     if likely == 0 and not town and (lexicon.is_clinical(low) or ENGLISH_ENDINGS.search(low)):
         return False
     zipf = lexicon.zipf(low)
     if tok.case is not Case.MIXED:
-        if likely > 0 or town:
+        # a town named by a common word ("HAND", "POST", "COMFORT", "READING") is that word in a note
+        # of one case; the town rules find it where a place is meant
+        if likely > 0 or (town and zipf < COMMON_TOWN_ZIPF):
             return True
         return len(low) >= 5 and zipf < 2.0  # short rare words in such notes are shorthand: "PIV", "mrn"
     word = tok.bare
