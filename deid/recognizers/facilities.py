@@ -10,6 +10,7 @@ clinic" and "the outside hospital" name no place.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import ClassVar
 
 from presidio_analyzer import RecognizerResult
@@ -83,8 +84,8 @@ FACILITY_HEAD = (
     r"Group|GROUP|Bank|BANK|Apartments|Apts|"
     # courts, funeral homes, cemeteries and missions: "Shelby County Probate Court", "Evergreen
     # Mortuary", "Tackett Family Cemetery", "Union Gospel Mission", "Lutheran Metropolitan Ministry"
-    r"Court|COURT|Mortuary|MORTUARY|Cemetery|CEMETERY|Mission|MISSION|Ministry|Ministries|"
-    r"Funeral\s+(?:Home|Services|Chapel)|FUNERAL\s+(?:HOME|SERVICES|CHAPEL))|"
+    r"Court|COURT|Mission|MISSION|Ministry|Ministries)|"
+    r"mortuary|cemetery|funeral\s+(?:home|services|chapel)|(?:rescue|gospel)\s+mission|daycare|"
     # abbreviated heads of a medical, health or community centre or college, and a town's police or
     # fire service: "Tufts MC", "Jamaica Plain HC", "Bunker Hill CC", "Revere PD", "Framingham FD"
     r"(?-i:MC|HC|CHC|CC|PD|FD|Police(?:\s+Department)?|POLICE(?:\s+DEPARTMENT)?|Fire(?:\s+Department)?|FIRE)(?!:)|"
@@ -120,6 +121,8 @@ GENERIC = frozenset(
     paediatric emergency department dept room adult psychiatric trauma campus""".split()
 )
 CONNECTORS = frozenset({"and", "&", "of"})
+# Words after which a place's name begins: "stays at ...", "back to ...", "referral from ...".
+PLACE_CUES = frozenset("at to from by with via in".split())
 # States by the short names that hospitals and universities are named with, capitalised.
 STATE_SHORT_NAMES = frozenset({"Mass", "MASS", "Penn", "PENN", "Conn", "Calif", "Mich", "Minn"})
 # What separates a heading's fields: "DISCHARGE SUMMARY - MERCY HOSPITAL, TOWN", "PCP: X, Y HOSPITAL".
@@ -386,6 +389,7 @@ class FacilityRecognizer(LexiconRecognizer):
             ):
                 break
             if not self._may_be_in_name(text, tok, offset, strong=strong):
+                name = self._cued_common_words(text, tokens, offset, name) or name
                 break
             name.insert(0, tok)
         while name and name[0].lower in CONNECTORS:
@@ -393,6 +397,38 @@ class FacilityRecognizer(LexiconRecognizer):
         if not any(self._is_name_word(tok) for tok in name):
             return None
         return offset + name[0].start
+
+    def _cued_common_words(
+        self, text: str, tokens: Sequence[Token], offset: int, name: list[Token]
+    ) -> list[Token] | None:
+        """In a line of one case, the common words that begin a name between a place cue and the
+        words found so far ("stays at union gospel mission", "(greater new hope baptist church)"),
+        or None: up to three words, none a stop, clinical or role word, directly after the cue."""
+        if not name or name[0].case is Case.MIXED:
+            return None
+        i = next(k for k, t in enumerate(tokens) if t is name[0])
+        for n in range(1, 4):
+            j = i - n
+            if j < 0:
+                return None
+            tok = tokens[j]
+            gap = text[offset + tok.end : offset + tokens[j + 1].start]
+            if gap != " ":
+                return None
+            if tok.lower in PLACE_CUES:
+                return list(tokens[j + 1 : i]) + name if n > 1 else None
+            low = tok.lower
+            if (
+                low in STOPPERS
+                or low in NOT_NAMES
+                or low in CONNECTORS
+                or self.lexicon.is_clinical_term(low)
+                or role_word(low)
+            ):
+                return None
+            if text[offset + tok.start - 1 : offset + tok.start] == "(":
+                return list(tokens[j:i]) + name  # "(greater new hope baptist church)"
+        return None
 
     def _may_be_in_name(self, text: str, tok: Token, offset: int, *, strong: bool = False) -> bool:
         low = tok.lower.removesuffix("'s").removesuffix("’s")

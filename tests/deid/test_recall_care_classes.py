@@ -50,6 +50,18 @@ NAMED_ORGANISATIONS = [
     ("asked about being buried in the Tackett Family Cemetery up the holler", "Tackett Family Cemetery"),
     ("stays at Union Gospel Mission. - rm 12: r/o sah", "Union Gospel Mission"),
 ]
+# in a lower-case note, an organisation named with common words between a place cue (or a bracket)
+# and its head; funeral homes, mortuaries, cemeteries, missions and daycares in lower case
+LOWER_ORGANISATIONS = [
+    (
+        "client says her church (greater new hope baptist church) is bringing dinners",
+        "greater new hope baptist church",
+    ),
+    ("reeval when clinically sober. stays at union gospel mission. - rm 12", "union gospel mission"),
+    ("requests prompt release. evergreen mortuary notified 0415", "evergreen mortuary"),
+    ("asked about being buried in the tackett family cemetery up the holler", "tackett family cemetery"),
+    ("resp to little sprouts daycare, 880 commerce pkwy, for 2 yo m seizure.", "little sprouts daycare"),
+]
 # a health plan named before its member's number
 HEALTH_PLANS = [
     ("Part D through Wellcare, member W4419982301. Pharmacy: Walgreens", "Wellcare"),
@@ -63,6 +75,7 @@ CASES = cases(
     ("listed-name", LISTED_NAMES),
     ("named-organisation", NAMED_ORGANISATIONS),
     ("health-plan", HEALTH_PLANS),
+    ("lower-organisation", LOWER_ORGANISATIONS),
 )
 
 
@@ -87,6 +100,9 @@ KEEP = [
     ("Medicaid member ID 1234; family member at bedside; care team member", "Medicaid member"),
     ("Secondary: Medigap Plan G, member 384417290-11", "Medigap Plan G"),
     ("INS MEMBER ID MHX448201937 VERIFIED W/ ADMITTING", "INS MEMBER"),
+    # a kind of place in lower case, after a cue, with no name
+    ("mom at work, kids at daycare; went to the cemetery; seen at walk in clinic", "at daycare"),
+    ("went to the new clinic after the funeral home called", "new clinic"),
 ]
 
 
