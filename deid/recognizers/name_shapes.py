@@ -45,11 +45,12 @@ LISTED_BEFORE = re.compile(
 )
 # After it: a room, a birth date, a record number, an age, an obstetric history.
 LISTED_AFTER = re.compile(
-    r"[ ]{0,4}(?:\b(?:rm|room|bed|dob|id|mrn|apt|age)\b|\d{1,3}\s*(?:yo|y/o|yom|yof|[mf])\b|g\d+p\d)",
+    r"[ ]{0,4}(?:\b(?:rm|room|bed|dob|id|mrn|mr\#|apt|age)(?:\b|(?<=\#))|\d{1,3}\s*(?:yo|y/o|yom|yof|[mf])\b|g\d+p\d)",
     re.IGNORECASE,
 )
 # Endings of English and clinical words that no name has: "afebrile", "nontender", "bilateral".
 CLINICAL_SHAPE = re.compile(rf"(?:{ENGLISH_ENDINGS.pattern}|ile|al|ic|ar|ent|ant|ent|er)$")
+PATIENT_LABEL = re.compile(r"^(?:pt|patient|name|re|child|client|resident)\b", re.IGNORECASE)
 # The particles of a surname written before its last word: "DE LA CRUZ, EMILIO", "van der berg".
 SURNAME_PARTICLES = frozenset("de la del van der von da di le du st".split())
 # A middle initial after a given name: "Brown, Hunter J", "Lindquist, Maren E."
@@ -179,10 +180,13 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
         tok, nxt = tokens[i], tokens[i + 1]
         if text[tok.end : nxt.start] != ", ":
             return False
+        titled = tok.case is Case.MIXED and all(
+            t.text[0].isupper() and not t.text.isupper() for t in (tok, nxt)
+        )
         if tok.case is Case.LOWER:
             if not (tok.text.islower() and nxt.text.islower()):
                 return False  # "-- LATE, given 1450": a word in capitals is stressed, not listed
-        elif not (tok.text.isupper() and nxt.text.isupper() and len(nxt.text) > 1):
+        elif not (tok.text.isupper() and nxt.text.isupper() and len(nxt.text) > 1) and not titled:
             return False  # capitals, also in a line of mixed case: "Rm 603 JOHNSON, TIARA"
         if i + 2 < len(tokens) and text[nxt.end : tokens[i + 2].start].startswith(","):
             return False  # a list of words: "FALLS, PAIN, SKIN"
@@ -190,6 +194,12 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
         start = self._listed_name_start(text, tokens, i)
         before = LISTED_BEFORE.search(text, max(line_start, start - 16), start)
         after = LISTED_AFTER.match(text, nxt.start + len(nxt.bare))
+        if titled:
+            # capitalised as any word of a title or a list may be: only between a patient's label
+            # and a record field ("Pt Park, Jae-won  MRN", "Name Ruiz Tzul, Bartolomé  MR#")
+            before = before if before and PATIENT_LABEL.search(before.group()) else None
+            if not (before and after):
+                return False
         if not (before or after) or not all(self._listed_name_word(t) for t in (tok, nxt)):
             return False
         # two words no census holds ("TUPOU, SIONE") are a name only when the line says so twice
@@ -317,10 +327,23 @@ class NicknameRecognizer(NameWordsRecognizer):
         re.IGNORECASE,
     )
 
+    # a name in quotes after a newborn or a person of the note: 'Baby girl "Winona"', 'BABY BOY
+    # "ELIJAH"', 'baby "mercy"', 'sponsor "Big Mike"', 'pref. "Lily"'
+    QUOTED_AFTER_PERSON = re.compile(
+        r"\b(?:baby(?:\s+(?:girl|boy|[ab]))?|infant|newborn|twin\s+[ab]|sponsor|pref\.?|preferred(?:\s+name)?)"
+        r"\s*:?\s*\(?[\"“](?P<nick>[^\W\d_]+(?:[\s'’-][^\W\d_]+)?)[\"”]",
+        re.IGNORECASE,
+    )
+
     def analyze(
         self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
     ) -> list[RecognizerResult]:
         results: list[RecognizerResult] = []
+        for match in self.QUOTED_AFTER_PERSON.finditer(text):
+            words = match.group("nick").split()
+            # in lower case only a given name: 'baby "mercy"', not 'baby "fussy"'
+            if all(self._namelike(w) and (w[0].isupper() or self.lexicon.is_first_name(w)) for w in words):
+                results.append(RecognizerResult(NAME, match.start("nick"), match.end("nick"), 0.75))
         for match in self.GOES_BY.finditer(text):
             nick = match.group("nick")
             quoted = text[match.start("nick") - 1 : match.start("nick")] in "\"“'"

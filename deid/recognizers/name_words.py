@@ -97,7 +97,16 @@ class NameWords:
         if lex.name_likelihood(low) > 0 or (lenient and lex.is_first_name(low)):
             return True  # "PT GEORGE ...", "pt april ...": after "pt" a first name is a name
         limit = 3.6 if lenient else 3.0
-        return lex.zipf(low) < limit and not lex.is_clinical(low) and not ENGLISH_ENDINGS.search(low)
+        return lex.zipf(low) < limit and not lex.is_clinical(low) and not self._english_shaped(low)
+
+    def _english_shaped(self, low: str) -> bool:
+        """Ending as English words do, unless the ending is "-ed" of no English verb: "walked" and
+        "cleared" are words, "khaled" and "mohammed" are names ("khal", "mohamm" are no verbs)."""
+        if not ENGLISH_ENDINGS.search(low):
+            return False
+        if not low.endswith("ed") or len(low) > 8 or not low.isalpha():
+            return True  # "spiculated", "e-signed", "clean-based"
+        return self.lexicon.zipf(low[:-2]) >= 2.0 or self.lexicon.zipf(low[:-1]) >= 2.0
 
     def continues(self, tok: Token) -> bool:
         """The next word of a name already begun: a census first name, a frequent surname, a rare word."""

@@ -27,6 +27,18 @@ LISTED_NAMES = [
     ("SBAR TO ONCOMING RN 1900 S: CHOW, MEI-LING RM 6-214, DAY 2 OF R-CHOP.", "CHOW, MEI-LING"),
     ("EDD 4/15. Rm 618 DE LA CRUZ, EMILIO - AMS, guardianship petition filed", "DE LA CRUZ, EMILIO"),
     ("EDD 4/16. Rm 603 JOHNSON-OYELARAN, TIARA - sickle cell crisis, PCA weaned.", "JOHNSON-OYELARAN, TIARA"),
+    # capitalised between a patient's label and a record field
+    ("#MSLT-25-0042 Pt Park, Jae-won  MRN SHC-73389021  preceding PSG 1/13", "Park, Jae-won"),
+    ("registry 08/12/2025 Child: Hernández-Pérez, Santiago   DOB 04/19/2021", "Hernández-Pérez, Santiago"),
+]
+# a name in quotes after a newborn, a sponsor, a preferred name; a kin's given name ending in "-ed"
+QUOTED_AND_KIN_NAMES = [
+    ('lot RG9988A. baby "mercy" to nicu for hypoglycemia, stable.', "mercy"),
+    ('IBUPROFEN 600 MG Q6H. BABY BOY "ELIJAH" IN NICU FOR TTN', "ELIJAH"),
+    ('Baby: "Josiah", well newborn, discharged with mother', "Josiah"),
+    ('AUD in remission 14 mo (sponsor "Big Mike"). PCP Dr. Iyer', "Big Mike"),
+    ('fetal demise Zhao Yun (pref. "Lily") 31 y/o G2P1001', "Lily"),
+    ("arabic interpreter for updates. son mohammed here", "mohammed"),
 ]
 
 # an organisation's name that goes on after its head with "of" ("Food Bank of Middle Tennessee"),
@@ -76,6 +88,7 @@ CASES = cases(
     ("named-organisation", NAMED_ORGANISATIONS),
     ("health-plan", HEALTH_PLANS),
     ("lower-organisation", LOWER_ORGANISATIONS),
+    ("quoted-or-kin-name", QUOTED_AND_KIN_NAMES),
 )
 
 
@@ -103,6 +116,10 @@ KEEP = [
     # a kind of place in lower case, after a cue, with no name
     ("mom at work, kids at daycare; went to the cemetery; seen at walk in clinic", "at daycare"),
     ("went to the new clinic after the funeral home called", "new clinic"),
+    # a quoted word after a baby that is no name; verbs in "-ed" after a kin word; a title's words
+    ('baby "fussy" all night, baby "spit up" x2', "fussy"),
+    ("husband walked in; son cleared to go; daughter noted rash", "walked"),
+    ("Pt Stable, Afebrile MRN 1234567", "Stable, Afebrile"),
 ]
 
 
