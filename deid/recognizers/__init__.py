@@ -22,6 +22,7 @@ from deid.recognizers.cued_places import (
     PoliceRecognizer,
     ResultPlaceRecognizer,
     SchoolRecognizer,
+    SupplierRecognizer,
     TheNamedPlaceRecognizer,
 )
 from deid.recognizers.dates import DateRecognizer
@@ -133,6 +134,7 @@ RECOGNIZER_CLASSES = (
     SchoolRecognizer,
     CareAgencyRecognizer,
     HealthPlanRecognizer,
+    SupplierRecognizer,
     DedicationRecognizer,
     PoliceRecognizer,
     WardRecognizer,

@@ -55,6 +55,44 @@ class ResultPlaceRecognizer(EmployerRecognizer):
         return super().validate(text, start, end, pattern)
 
 
+class SupplierRecognizer(RegexRecognizer):
+    """LOCATION: the one-word name of a supplier, payer or service after the words of a service
+    given through it: "homemaker 3x/wk via Ethos", "PA submitted via eviCore", "delivered by
+    Numotion", "copay on Silverscript", "home O2 through Lincare". The word is no English, clinical,
+    census or place word, and shaped like a name (capitalised, or two capitalised parts run together
+    as brands write them: "WakeMed", "eviCore"), not an acronym or a unit ("KCl", "DTaP")."""
+
+    ENTITY = LOCATION
+    FLAGS = 0
+    PATTERNS = (
+        (
+            "supplier",
+            r"(?i:\b(?:via|through|thru|delivered\s+by|supplied\s+by|provided\s+by|set\s+up\s+with|"
+            r"copay\s+on|billed\s+by|denied\s+by|approved\s+by|authorized\s+by|rejected\s+by)\s+(?:the\s+)?)"
+            r"(?P<phi>[A-Z][a-z]+(?:[A-Z][a-z]+)*|[a-z]{2,5}[A-Z][a-z]+)\b(?![\s-]+[A-Z]|['’]s)",
+            0.55,
+        ),
+    )
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        low = text[start:end].lower()
+        lex = self.lexicon
+        return not (
+            lex.zipf(low) >= 3.0
+            or lex.is_clinical(low)
+            or lex.is_census_name(low)
+            or lex.is_place_word(low)
+            or low in NOT_NAMES
+            or low in SOFTWARE
+        )
+
+
+# Portals and calling software that messages are sent "via": no one's place.
+SOFTWARE = frozenset(
+    "mychart facetime wechat whatsapp zoom teams doximity powershare carelink epic airview myair".split()
+)
+
+
 class SchoolRecognizer(RegexRecognizer):
     """LOCATION: a school named by its level alone after a word that says a school follows, in any
     letter case: "school is glen waverley primary", "teacher at Jefferson Middle", "pupil at

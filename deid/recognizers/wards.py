@@ -25,11 +25,19 @@ class RoomBedRecognizer(RegexRecognizer):
     PATTERNS = (
         (
             "room",
+            # (a labour room too: "LDR 5 GARDNER", "LDRP 12")
             r"\b(?:room|rm|bed|bay|bldg|building|ward|suite|ste|apt|apartment|cubicle|stretcher|"
-            r"chair|isolette|incubator|crib|cot|warmer|trolley)\s*(?:no\.?|number|#)?\s*[:#]?\s*"
+            r"chair|isolette|incubator|crib|cot|warmer|trolley|(?-i:LDRP?|Ldr))\s*(?:no\.?|number|#)?\s*[:#]?\s*"
             r"(?P<phi>\d{1,5}[A-Z]?(?:-?[A-Z0-9]{1,3})?|[A-Z]{1,2}\d{0,2}-\d{1,4}|[A-Z]\d{1,4}|\d{1,2}\s?[NSEW]\b)"
             r"(?![\w.]\d|\s?(?:mg|ml|kg|cm|mm|%|min|hours?|hrs?|days?)\b)",
             0.75,
+        ),
+        # rooms and beds listed: "Infants to NICU beds 9 and 10", "rooms 412, 414"
+        (
+            "rooms",
+            r"\b(?:beds|rooms|rms)\s*#?\s*(?P<phi>\d{1,4}[A-Z]?(?:(?:\s*,\s*|\s+(?:and|&|or)\s+)\d{1,4}[A-Z]?)+)"
+            r"(?![\w.]\d|\s?(?:mg|ml|kg|cm|mm|%|min|hours?|hrs?|days?)\b)",
+            0.7,
         ),
         # a room by its building and number: "Rm Ellison 1142", "room Bigelow 11-40"
         (

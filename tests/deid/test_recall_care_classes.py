@@ -74,6 +74,19 @@ LOWER_ORGANISATIONS = [
     ("asked about being buried in the tackett family cemetery up the holler", "tackett family cemetery"),
     ("resp to little sprouts daycare, 880 commerce pkwy, for 2 yo m seizure.", "little sprouts daycare"),
 ]
+# rooms of labour and delivery, beds listed
+ROOMS = [
+    ("L&D BOARD 12/31\nLDR 14 AL-HASHIMI G3P2 39+2, PIT 8", "14"),
+    ("ok move her to LDR 8 and call anesthesia now", "8"),
+    ("Disposition: Infants to NICU beds 9 and 10. Dictated by", "9 and 10"),
+]
+# a supplier or payer named by one brand-shaped word after the service given through it
+SUPPLIERS = [
+    ("Member ID 918274630   via eviCore  5/2 10:14 - submitted online", "eviCore"),
+    ("Medicaid NEMT through ModivCare set up as backup, trip ID GA-77310852.", "ModivCare"),
+    ("linezolid $1,400 copay on Silverscript — pharmacy to do PA", "Silverscript"),
+    ("Dexcom goes through Edgepark -- order faxed.", "Edgepark"),
+]
 # a health plan named before its member's number
 HEALTH_PLANS = [
     ("Part D through Wellcare, member W4419982301. Pharmacy: Walgreens", "Wellcare"),
@@ -89,6 +102,8 @@ CASES = cases(
     ("health-plan", HEALTH_PLANS),
     ("lower-organisation", LOWER_ORGANISATIONS),
     ("quoted-or-kin-name", QUOTED_AND_KIN_NAMES),
+    ("room", ROOMS),
+    ("supplier", SUPPLIERS),
 )
 
 
@@ -120,6 +135,9 @@ KEEP = [
     ('baby "fussy" all night, baby "spit up" x2', "fussy"),
     ("husband walked in; son cleared to go; daughter noted rash", "walked"),
     ("Pt Stable, Afebrile MRN 1234567", "Stable, Afebrile"),
+    # counts of beds, a drug and a portal after "via"
+    ("needs 2 beds and 3 chairs; 2 beds 3 days", "2 beds and 3"),
+    ("potassium via KCl; skin prep via Povidone", "via KCl"),
 ]
 
 
