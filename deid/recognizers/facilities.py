@@ -20,7 +20,7 @@ from deid.lexicon import Lexicon
 from deid.prefilter import Scanner
 from deid.recognizers.base import LexiconRecognizer, RegexRecognizer
 from deid.recognizers.identifiers import LABEL as ID_LABEL_WORDS
-from deid.recognizers.name_words import NOT_NAMES, role_word
+from deid.recognizers.name_words import FAMILY, NOT_NAMES, role_word
 from deid.text import Case, Token, case_at, is_sentence_start, is_wrap, tokenize
 from deid.types import LOCATION
 
@@ -101,6 +101,13 @@ FACILITY_HEAD = (
     r"detention\s+cent(?:er|re)|pavilion|barracks|airport|mosque|cathedral|synagogue|gurdwara|hostel|hotel|motel)"
 )
 STREET_SURGERY = re.compile(STREET_SURGERY_NAME)
+# Churches' denominations, which end a congregation's name after its saint or patron ("St. Paul's
+# Presbyterian", "Mt. Zion Baptist", "Our Saviour's Lutheran"); alone they name a faith, not a place.
+DENOMINATIONS_TITLED = (
+    "Lutheran|Presbyterian|Methodist|Baptist|Episcopal|Catholic|Pentecostal|Adventist|Congregational|"
+    "Evangelical|Orthodox|Mennonite|Nazarene|AME|Missionary\\s+Baptist"
+)
+DENOMINATIONS = DENOMINATIONS_TITLED.lower()
 # Heads that only a place of care has: an acronym before one is the place's name ("KEM Hospital").
 STRONG_HEAD = re.compile(
     r"(?i:hospital|hosp\b|infirmary|medical\s+(?:college|cent(?:er|re))|teaching\s+hospital)"
@@ -193,9 +200,11 @@ class FacilityRecognizer(LexiconRecognizer):
     SAINT = re.compile(
         # (not the ST segment of an ECG: "no ST changes", "ST ELEVATION")
         r"\b(?:st|saint|mt|mount)\.?\s+(?!(?:elevations?|depressions?|changes?|segments?|waves?|abnormalit)\b)"
-        r"[A-Z][a-z]+(?:'s)?(?:\s+(?:hospital|medical|regional|general))?",
+        rf"[A-Z][a-z]+(?:'s)?(?:\s+(?:hospital|medical|regional|general|{DENOMINATIONS}))?",
         re.IGNORECASE,
     )
+    # a congregation by its patron and denomination: "Our Saviour's Lutheran", "Grace's Baptist"
+    PATRON_CHURCH = re.compile(rf"\b(?:Our\s+)?[A-Z][a-z]+['’]s\s+(?-i:{DENOMINATIONS_TITLED})\b")
     HOSPITAL_ACRONYM = re.compile(r"^(?:[A-Z]{0,4}(?:H|MC|HC|MH|GH|CH|RH|UH|VA|VAMC)|[A-Z]{2,3}MC)$")
     SCORE: ClassVar[float] = 0.8
 
@@ -255,6 +264,10 @@ class FacilityRecognizer(LexiconRecognizer):
                 or ID_LABEL.fullmatch(low)  # "Acct #:", "Accession #:" label the number themselves
             ):
                 results.append(RecognizerResult(LOCATION, match.start("phi"), match.end("phi"), 0.65))
+        for match in self.PATRON_CHURCH.finditer(text):
+            patron = match.group().split()[-2].rstrip("'’s").lower()  # not "Pt's Catholic faith"
+            if patron not in NOT_NAMES and not role_word(patron) and patron not in FAMILY:
+                results.append(RecognizerResult(LOCATION, match.start(), match.end(), 0.6))
         for match in self.SAINT.finditer(text):
             results.append(RecognizerResult(LOCATION, match.start(), self._town_end(text, match.end()), 0.6))
         return results

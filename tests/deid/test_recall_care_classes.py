@@ -87,6 +87,15 @@ SUPPLIERS = [
     ("linezolid $1,400 copay on Silverscript — pharmacy to do PA", "Silverscript"),
     ("Dexcom goes through Edgepark -- order faxed.", "Edgepark"),
 ]
+# a congregation by its saint or patron and its denomination
+CONGREGATIONS = [
+    (
+        "Home care 2x/wk, attends St. Paul's Presbyterian.  Clinical Frailty Scale 5.",
+        "St. Paul's Presbyterian",
+    ),
+    ("lost in the car driving to Our Saviour's Lutheran in October", "Our Saviour's Lutheran"),
+    ("Ate ham and collards at church homecoming at Mount Pisgah AME on 9/29.", "Mount Pisgah AME"),
+]
 # a health plan named before its member's number
 HEALTH_PLANS = [
     ("Part D through Wellcare, member W4419982301. Pharmacy: Walgreens", "Wellcare"),
@@ -104,6 +113,7 @@ CASES = cases(
     ("quoted-or-kin-name", QUOTED_AND_KIN_NAMES),
     ("room", ROOMS),
     ("supplier", SUPPLIERS),
+    ("congregation", CONGREGATIONS),
 )
 
 
@@ -138,6 +148,9 @@ KEEP = [
     # counts of beds, a drug and a portal after "via"
     ("needs 2 beds and 3 chairs; 2 beds 3 days", "2 beds and 3"),
     ("potassium via KCl; skin prep via Povidone", "via KCl"),
+    # a faith, not a congregation
+    ("Religion: Roman Catholic. Spouse Greek Orthodox.", "Roman Catholic"),
+    ("Pt's Catholic faith is important to her", "Catholic faith"),
 ]
 
 
