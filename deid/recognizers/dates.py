@@ -65,7 +65,7 @@ FOLLOWING_UNIT = re.compile(
 SCALE_WORDS = re.compile(
     r"pain|severity|intensity|discomfort|strength|motor|power|reflex|grip|murmur|sem\b|grade|score|"
     r"scale|systolic|diastolic|out of\s*$|"
-    r"rated|flexion|extension|\bue\b|\ble\b|bilat|b/l|\bupper\b|\blower\b|\brue\b|\blue\b|\brle\b|\blle\b|"
+    r"\brated|flexion|extension|\bue\b|\ble\b|bilat|b/l|\bupper\b|\blower\b|\brue\b|\blue\b|\brle\b|\blle\b|"
     r"\bsm\b|holosystolic|ejection|criteria|\bhsm\b|\bdm\b|apgar|gcs|\bmmse\b|\bmoca\b|\bphq|\b[0-5]/5\b|\b[0-6]/6\b"
 )
 NUMERIC_CUE = re.compile(rf"(?:^|\W){CUE}\W*$")
@@ -288,10 +288,10 @@ def _slash_is_date(span: str, text: str, start: int, end: int) -> bool:
     return not FOLLOWING_UNIT.match(text[end:].lower())
 
 
-# Who a date was had from, after "per": no unit of a rate.
+# Who or what a date was had from, after "per": no unit of a rate ("given 10/22 per MAR").
 PER_SOURCE = re.compile(
     r"\s+per\s+(?:pt|patient|client|family|wife|husband|son|daughter|mom|dad|mother|father|report|chart|"
-    r"records?|notes?|pcp|dr|ems)\b",
+    r"records?|notes?|pcp|dr|ems|mar|orders?|protocol|policy)\b",
     re.IGNORECASE,
 )
 

@@ -96,6 +96,11 @@ CONGREGATIONS = [
     ("lost in the car driving to Our Saviour's Lutheran in October", "Our Saviour's Lutheran"),
     ("Ate ham and collards at church homecoming at Mount Pisgah AME on 9/29.", "Mount Pisgah AME"),
 ]
+# a bare date after a titration ("titrated" holds no "rated" of a scale) and before "per MAR"
+BARE_DATES = [
+    ("started risperidone 1 mg bid, titrated to 2 mg bid 5/8. Hallucinations diminished", "5/8"),
+    ("ASKED ABOUT FLU SHOT - GIVEN 10/22 PER MAR. HOSPICE EVAL STILL PENDING", "10/22"),
+]
 # a health plan named before its member's number
 HEALTH_PLANS = [
     ("Part D through Wellcare, member W4419982301. Pharmacy: Walgreens", "Wellcare"),
@@ -114,6 +119,7 @@ CASES = cases(
     ("room", ROOMS),
     ("supplier", SUPPLIERS),
     ("congregation", CONGREGATIONS),
+    ("bare-date", BARE_DATES),
 )
 
 
@@ -151,6 +157,8 @@ KEEP = [
     # a faith, not a congregation
     ("Religion: Roman Catholic. Spouse Greek Orthodox.", "Roman Catholic"),
     ("Pt's Catholic faith is important to her", "Catholic faith"),
+    # a score after "rated"
+    ("pain rated 5/8. knee pain rated 3/4.", "5/8"),
 ]
 
 
