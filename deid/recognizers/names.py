@@ -99,7 +99,9 @@ CREDENTIAL_WORDS = (
     # counsellors, therapists, dietitians, lactation consultants, and the fellowships and memberships
     # written after a consultant's name
     r"RPh|R\.Ph\.|CPhT|RNFA|LMSW|LSW|LMFT|LPC|RDN|LDN|IBCLC|CRNP|FASE|FSCAI|FAHA|MRCGP|MRCS|FRCR|"
-    r"FRCA|MRCPCH|RPSGT|CST|MLS|LADC|CADC|LCADC|LPCC|LCPC|LISW|LISW-S"
+    r"FRCA|MRCPCH|RPSGT|CST|MLS|LADC|CADC|LCADC|LPCC|LCPC|LISW|LISW-S|"
+    # vascular and sleep physicians' boards, wound nurses, anticoagulation pharmacists
+    r"RPVI|RVT|D-ABSM|CWOCN|CWON|CWCN|CACP"
 )
 # A credential after a name, not a label before one ("Discharging NP: Laura Kim").
 # (Not followed by a letter or digit: a word boundary would need one after "M.D.".)

@@ -159,6 +159,11 @@ KEEP = [
     ("Pt's Catholic faith is important to her", "Catholic faith"),
     # a score after "rated"
     ("pain rated 5/8. knee pain rated 3/4.", "5/8"),
+    # boards and certifications after a name, a prescriber's number labels, "from nipple"
+    ("Interpreting physician: Anand Raghavan, MD, D-ABSM Tech: Chelsea Breckenridge, RPSGT", "D-ABSM"),
+    ("Gwen Liddell, BSN, RN, CWOCN; Brian Kessler, PharmD, CACP; Nathaniel Burke, MD, RPVI", "CWOCN"),
+    ("Interpreted by: Olga Berezovsky, MD   NPI 1427385016", "NPI"),
+    ("irregular mass L breast 2:00, 5 cm FN, BI-RADS 5", "5 cm FN"),
 ]
 
 
