@@ -268,8 +268,20 @@ class TownRecognizer(LexiconRecognizer):
             return 0.0
         cased = first.case is Case.MIXED or zipf < 4.0
         in_parens = prefix.endswith("(") and self.IN_PARENS.match(text, end)
+        if len(run) == 1 and _bare_lower(first) in lex.eponyms:
+            # "Foley catheter", "OGT, Foley", "via Foley", "GLEASON 3+4": an eponym, unless a
+            # preposition of place, a place's word or a facility's brackets say it is the town
+            placed = EPONYM_TOWN_BEFORE.search(prefix) or self.PLACE_AFTER.match(text, end) or in_parens
+            return 0.6 if cased and placed else 0.0
         if cased and (self.PREP_BEFORE.search(prefix) or self.PLACE_AFTER.match(text, end) or in_parens):
             return 0.6
         # Alone, only a rare word that is nothing else: not a name, not an eponym ("Framingham score").
         rare = zipf < 3.0 and not lex.is_census_name(first.bare) and not lex.is_clinical(first.bare)
         return 0.5 if rare and (first.case is Case.MIXED or zipf < 2.5) else 0.0
+
+
+EPONYM_TOWN_BEFORE = re.compile(r"\b(?:in|at|to|from|near|of|outside)\s*$")
+
+
+def _bare_lower(tok: Token) -> str:
+    return tok.bare.lower().removesuffix("'s").removesuffix("’s")

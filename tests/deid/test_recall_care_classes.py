@@ -96,6 +96,12 @@ CONGREGATIONS = [
     ("lost in the car driving to Our Saviour's Lutheran in October", "Our Saviour's Lutheran"),
     ("Ate ham and collards at church homecoming at Mount Pisgah AME on 9/29.", "Mount Pisgah AME"),
 ]
+# the same eponym where a place is meant
+EPONYM_TOWNS = [
+    ("Presented to Allen ED 7/21 with fever", "Allen"),
+    ("Transferred from Heywood Hospital (Gardner) for higher level of care", "Gardner"),
+    ("she lives in Foley, AL with her son", "Foley"),
+]
 # a bare date after a titration ("titrated" holds no "rated" of a scale) and before "per MAR"
 BARE_DATES = [
     ("started risperidone 1 mg bid, titrated to 2 mg bid 5/8. Hallucinations diminished", "5/8"),
@@ -120,6 +126,7 @@ CASES = cases(
     ("supplier", SUPPLIERS),
     ("congregation", CONGREGATIONS),
     ("bare-date", BARE_DATES),
+    ("eponym-town", EPONYM_TOWNS),
 )
 
 
@@ -164,6 +171,10 @@ KEEP = [
     ("Gwen Liddell, BSN, RN, CWOCN; Brian Kessler, PharmD, CACP; Nathaniel Burke, MD, RPVI", "CWOCN"),
     ("Interpreted by: Olga Berezovsky, MD   NPI 1427385016", "NPI"),
     ("irregular mass L breast 2:00, 5 cm FN, BI-RADS 5", "5 cm FN"),
+    # an eponym that is also a town's name, after a comma or "via": the catheter, the score
+    ("After induction, Foley catheter and OG tube placed; UOP 300 mL via Foley.", "Foley catheter"),
+    ("Lines: R IJ TLC 9/6, L radial A-line, OGT, Foley.  Family aware", "OGT, Foley"),
+    ("ADENOCARCINOMA, GLEASON 3+4=7 (GG 2); pleuritic CP, Wells score 6", "GLEASON 3+4"),
 ]
 
 
