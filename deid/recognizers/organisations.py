@@ -28,8 +28,10 @@ CUE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 CUE_AFTER = re.compile(
-    r"\s*(?:\(|pharmacy|store|warehouse|distribution|fulfillment|plant|location|corporate|employee|"
-    r"(?:on|in)\s+[A-Z]|\#\s?\d)",
+    r"\s*(?:\(|pharmacy|store|warehouse|distribution|fulfillment|plant|location|corporate|employee|hub|"
+    r"hr\b|psc\b|courier|(?-i:(?:on|in)\s+[A-Z])|\#\s?\d|"
+    # a street after it, in a lower-case note too: "cvs on london rd", "walgreens on colfax ave"
+    r"on\s+[a-z0-9]+(?:\s+[a-z]+)?\s+(?:rd|st|ave|blvd|dr|hwy|pkwy|road|street|avenue)\b)",
     re.IGNORECASE,
 )
 
@@ -42,6 +44,10 @@ class OrganisationRecognizer(LexiconRecognizer):
         self._upper = {name.upper(): name for name in lexicon.organisations}
         self._lower = {
             name.lower(): name for name in lexicon.organisations if not lexicon.organisations[name]
+        }
+        # in a lower-case note, a name that needs a cue is still the company with one: "labs at quest"
+        self._lower_cued = {
+            name.lower(): name for name in lexicon.organisations if lexicon.organisations[name]
         }
         # a capitalised name written with other capitals than listed: "LabCorp" for "Labcorp"
         self._folded = {name.lower(): name for name in lexicon.organisations if name[:1].isupper()}
@@ -81,12 +87,23 @@ class OrganisationRecognizer(LexiconRecognizer):
             needs_cue = self._needs_cue(phrase, case)
             if needs_cue is None:
                 continue
-            if needs_cue and not (
-                CUE_BEFORE.search(text, max(0, start - 30), start) or CUE_AFTER.match(text, end)
-            ):
+            after = CUE_AFTER.match(text, end)
+            if needs_cue and not (CUE_BEFORE.search(text, max(0, start - 30), start) or after):
                 continue
+            if needs_cue and case is Case.LOWER and not self._lower_cue_after(phrase, after):
+                continue  # "with progressive dyspnea", "to block": in lower case only a store's words after
             return end
         return None
+
+    def _lower_cue_after(self, phrase: str, after: re.Match[str] | None) -> bool:
+        """In a lower-case note, the cue after a name that is also a word: a store's word ("target
+        distribution center"); a bracket or a street only after a rare one ("cvs on london rd", not
+        "at home (...)" or "around the block on fernwood ave")."""
+        if after is None:
+            return False
+        if not re.match(r"\(|on\s", after.group().strip()):
+            return True
+        return self.lexicon.zipf(phrase.split()[-1]) < 4.5
 
     def _needs_cue(self, phrase: str, case: Case) -> bool | None:
         """Whether a phrase written so needs a cue to be the listed company; None if it is none."""
@@ -97,6 +114,8 @@ class OrganisationRecognizer(LexiconRecognizer):
             return names[self._upper[phrase]]
         if case is Case.LOWER and phrase.islower() and phrase in self._lower:
             return False
+        if case is Case.LOWER and phrase.islower() and phrase in self._lower_cued:
+            return True
         if (
             case is Case.MIXED
             and phrase[:1].isupper()

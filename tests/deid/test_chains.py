@@ -24,6 +24,10 @@ CHAINS = [
     ("XR LEFT WRIST, 3 VIEWS Kaiser Permanente Roseville", "Kaiser Permanente"),
     ("can someone call mrs tran's pharmacy bartell drugs re warfarin", "bartell drugs"),
     ("compare the ECG from CityMD on 11/2 with today's", "CityMD"),
+    # in a lower-case note, a name that is also a word with a store's words or a street after it
+    ("old bottle of metoprolol from cvs on london rd (rx #4471920)", "cvs"),
+    ("husband drove her, works nights at the target distribution center in brooklyn park", "target"),
+    ("draft a letter to walmart hr that pt can return to work", "walmart"),
 ]
 
 
@@ -41,6 +45,11 @@ KEEP = [
     ("Lucid and oriented x3, subdued affect. Icing the ankle.", "Lucid"),
     ("Lucid and oriented x3, Subdued affect.", "Subdued"),
     ("pt lucid, calm; icing knee", "icing"),
+    # in lower case a cue before such a name is not enough, nor a bracket or a street after a common word
+    ("pt with progressive dyspnea x3d, unable to express needs", "progressive"),
+    ("referred to target lesion; plan to block the nerve", "target"),
+    ("met with wife at home (riverside apts); walks around the block on fernwood ave", "at home"),
+    ("walks around the block on fernwood ave", "block"),
 ]
 
 
