@@ -200,11 +200,20 @@ class FacilityRecognizer(LexiconRecognizer):
     SAINT = re.compile(
         # (not the ST segment of an ECG: "no ST changes", "ST ELEVATION")
         r"\b(?:st|saint|mt|mount)\.?\s+(?!(?:elevations?|depressions?|changes?|segments?|waves?|abnormalit)\b)"
-        rf"[A-Z][a-z]+(?:'s)?(?:\s+(?:hospital|medical|regional|general|{DENOMINATIONS}))?",
+        # (and a particle and a second name, "St. Vincent de Paul"; a place's word after it)
+        rf"[A-Z][a-z]+(?:'s)?(?:\s+(?:de|de\s+la|du|of)\s+[A-Z][a-z]+)?"
+        rf"(?:\s+(?:hospital|medical|regional|general|home|house|church|school|{DENOMINATIONS}))?",
         re.IGNORECASE,
     )
     # a congregation by its patron and denomination: "Our Saviour's Lutheran", "Grace's Baptist"
     PATRON_CHURCH = re.compile(rf"\b(?:Our\s+)?[A-Z][a-z]+['’]s\s+(?-i:{DENOMINATIONS_TITLED})\b")
+    # a congregation by its ordinal or its virtue and denomination, in any case: "first presbyterian",
+    # "Grace Lutheran", "FIRST BAPTIST" (not "Southern Baptist" or "Roman Catholic", which are churches)
+    VIRTUE_CHURCH = re.compile(
+        rf"\b(?i:first|second|third|grace|trinity|faith|hope|calvary|bethel|bethany|zion|emmanuel|immanuel|"
+        rf"redeemer|resurrection|good\s+shepherd|holy\s+trinity|holy\s+cross|christ|st\.?\s+\w+)\s+"
+        rf"(?i:{DENOMINATIONS})\b(?:\s+(?i:church|home))?"
+    )
     HOSPITAL_ACRONYM = re.compile(r"^(?:[A-Z]{0,4}(?:H|MC|HC|MH|GH|CH|RH|UH|VA|VAMC)|[A-Z]{2,3}MC)$")
     SCORE: ClassVar[float] = 0.8
 
@@ -264,6 +273,8 @@ class FacilityRecognizer(LexiconRecognizer):
                 or ID_LABEL.fullmatch(low)  # "Acct #:", "Accession #:" label the number themselves
             ):
                 results.append(RecognizerResult(LOCATION, match.start("phi"), match.end("phi"), 0.65))
+        for match in self.VIRTUE_CHURCH.finditer(text):
+            results.append(RecognizerResult(LOCATION, match.start(), match.end(), 0.6))
         for match in self.PATRON_CHURCH.finditer(text):
             patron = match.group().split()[-2].rstrip("'’s").lower()  # not "Pt's Catholic faith"
             if patron not in NOT_NAMES and not role_word(patron) and patron not in FAMILY:

@@ -95,6 +95,13 @@ CONGREGATIONS = [
     ),
     ("lost in the car driving to Our Saviour's Lutheran in October", "Our Saviour's Lutheran"),
     ("Ate ham and collards at church homecoming at Mount Pisgah AME on 9/29.", "Mount Pisgah AME"),
+    # by its ordinal or its virtue, in any case; a saint's home or a saint with a particle
+    ("wants to know if ok to take her to first presbyterian for it", "first presbyterian"),
+    ("chaplain rev. amos whitfield from grace lutheran to visit tomorrow", "grace lutheran"),
+    ("wants her back to bethany lutheran home (her ltc) today", "bethany lutheran home"),
+    ("Pastor Ray Don Teague from First Baptist Levelland called ahead", "First Baptist"),
+    ("pt 91 yo from st annes home in greenfield, baseline dementia", "st annes home"),
+    ("f/u at st. vincent de paul free clinic 4/10 1pm", "st. vincent de paul"),
 ]
 # the same eponym where a place is meant
 EPONYM_TOWNS = [
