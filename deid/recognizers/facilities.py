@@ -402,6 +402,7 @@ class FacilityRecognizer(LexiconRecognizer):
             return None  # the head not preceded directly by a word: "(hospital)", "hospital."
         name: list[Token] = []
         strong = STRONG_HEAD.match(text, head_start) is not None
+        caps_head = text[head_start : head_start + 4].isupper()  # "EMORY CLINIC": a name in capitals
         for tok in reversed(tokens[-6:]):
             gap_end = offset + (name[0].start if name else tokens[-1].end)
             gap = text[offset + tok.end : gap_end]
@@ -412,7 +413,7 @@ class FacilityRecognizer(LexiconRecognizer):
                 and not _wrapped_name(text, tok, offset + tok.end, gap_end)
             ):
                 break
-            if not self._may_be_in_name(text, tok, offset, strong=strong):
+            if not self._may_be_in_name(text, tok, offset, strong=strong, caps_head=caps_head):
                 name = self._cued_common_words(text, tokens, offset, name) or name
                 break
             name.insert(0, tok)
@@ -454,7 +455,9 @@ class FacilityRecognizer(LexiconRecognizer):
                 return list(tokens[j:i]) + name  # "(greater new hope baptist church)"
         return None
 
-    def _may_be_in_name(self, text: str, tok: Token, offset: int, *, strong: bool = False) -> bool:
+    def _may_be_in_name(
+        self, text: str, tok: Token, offset: int, *, strong: bool = False, caps_head: bool = False
+    ) -> bool:
         low = tok.lower.removesuffix("'s").removesuffix("’s")
         if tok.lower in CONNECTORS or low in GENERIC - STOPPERS:
             return True  # "Brigham and Women's", "Taunton High School": part of a name, not a name
@@ -473,6 +476,10 @@ class FacilityRecognizer(LexiconRecognizer):
             # Hospital", "LUTH Infirmary"); "ED Behavioral Health" has no such head.
             if strong and len(tok.text) >= 3 and tok.lower not in self.lexicon.medical_words:
                 return tok.text not in self.lexicon.state_abbrevs
+            if caps_head and len(tok.text) >= 4 and not self.lexicon.is_clinical(tok.lower):
+                # before a head in capitals, a census name or a town in capitals is a word of the
+                # name, not an abbreviation: "EMORY CLINIC", "TULSA CLINIC"
+                return self.lexicon.is_census_name(tok.lower) or self.lexicon.is_town(tok.lower)
             return self.HOSPITAL_ACRONYM.match(tok.text) is not None
         common = self.lexicon.zipf(low) >= 4.5 and not self.lexicon.is_census_name(low)
         if tok.case is not Case.MIXED and common:

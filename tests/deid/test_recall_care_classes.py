@@ -114,6 +114,11 @@ BARE_DATES = [
     ("started risperidone 1 mg bid, titrated to 2 mg bid 5/8. Hallucinations diminished", "5/8"),
     ("ASKED ABOUT FLU SHOT - GIVEN 10/22 PER MAR. HOSPICE EVAL STILL PENDING", "10/22"),
 ]
+# a facility's name in capitals before its head in capitals, in a note of mixed case
+CAPITALISED_HEADINGS = [
+    ("Record date: 2076-03-03\nEMORY CLINIC -- RENAL DIVISION\n1365 Clifton Road NE", "EMORY CLINIC"),
+    ("QUEST DIAGNOSTICS – TETERBORO     Specimen ID WX118204R", "QUEST DIAGNOSTICS"),
+]
 # a health plan named before its member's number
 HEALTH_PLANS = [
     ("Part D through Wellcare, member W4419982301. Pharmacy: Walgreens", "Wellcare"),
@@ -134,6 +139,7 @@ CASES = cases(
     ("congregation", CONGREGATIONS),
     ("bare-date", BARE_DATES),
     ("eponym-town", EPONYM_TOWNS),
+    ("capitalised-heading", CAPITALISED_HEADINGS),
 )
 
 
@@ -182,6 +188,8 @@ KEEP = [
     ("After induction, Foley catheter and OG tube placed; UOP 300 mL via Foley.", "Foley catheter"),
     ("Lines: R IJ TLC 9/6, L radial A-line, OGT, Foley.  Family aware", "OGT, Foley"),
     ("ADENOCARCINOMA, GLEASON 3+4=7 (GG 2); pleuritic CP, Wells score 6", "GLEASON 3+4"),
+    # a clinic of a service in capitals
+    ("Seen in the RENAL CLINIC today", "RENAL CLINIC"),
 ]
 
 
