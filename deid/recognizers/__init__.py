@@ -16,6 +16,7 @@ from deid.recognizers.care_places import (
 )
 from deid.recognizers.contact import EmailRecognizer, IpRecognizer, PhoneRecognizer, UrlRecognizer
 from deid.recognizers.cued_places import (
+    AirAmbulanceRecognizer,
     CareAgencyRecognizer,
     DedicationRecognizer,
     HealthPlanRecognizer,
@@ -135,6 +136,7 @@ RECOGNIZER_CLASSES = (
     CareAgencyRecognizer,
     HealthPlanRecognizer,
     SupplierRecognizer,
+    AirAmbulanceRecognizer,
     DedicationRecognizer,
     PoliceRecognizer,
     WardRecognizer,

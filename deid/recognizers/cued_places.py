@@ -87,6 +87,32 @@ class SupplierRecognizer(RegexRecognizer):
         )
 
 
+class AirAmbulanceRecognizer(RegexRecognizer):
+    """LOCATION: an air ambulance service by its brand, two words run together as they write it
+    ("LifeNet", "SkyLife", "AirCare 2", "MedFlight", "LifeStar"), where the note speaks of flying or
+    transport: "LifeNet air transport", "Transport: AirCare 2 rotor", "transferred by SkyLife"."""
+
+    ENTITY = LOCATION
+    FLAGS = 0
+    BRAND = r"[A-Z][a-z]+(?:Flight|Life|Star|Net|Care|Link|Air|Evac|Med|Guard|Trans)(?:\s+(?:[IVX]{1,3}|\d{1,2})\b)?"
+    PATTERNS = (
+        (
+            "air_after",
+            rf"\b(?P<phi>{BRAND})(?=[\s,(/-]+(?:\d+\s+)?(?i:\(?rotor|fixed[- ]wing|air\b|helicopter|critical\s+care|"
+            r"transport|crew|flight|team|aircraft|eta\b))",
+            0.6,
+        ),
+        (
+            "air_before",
+            rf"(?i:\b(?:transport(?:ed)?|flown|airlifted|air\s*lifted|medevac(?:'?d)?|by|via)\s*:?\s+)(?P<phi>{BRAND})\b",
+            0.6,
+        ),
+    )
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        return text[start:end].split()[0].lower() not in SOFTWARE  # "monitoring via CareLink"
+
+
 # Portals and calling software that messages are sent "via": no one's place.
 SOFTWARE = frozenset(
     "mychart facetime wechat whatsapp zoom teams doximity powershare carelink epic airview myair".split()

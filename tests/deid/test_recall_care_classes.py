@@ -119,6 +119,13 @@ CAPITALISED_HEADINGS = [
     ("Record date: 2076-03-03\nEMORY CLINIC -- RENAL DIVISION\n1365 Clifton Road NE", "EMORY CLINIC"),
     ("QUEST DIAGNOSTICS – TETERBORO     Specimen ID WX118204R", "QUEST DIAGNOSTICS"),
 ]
+# an air ambulance by its brand where the note speaks of flying or transport
+AIR_AMBULANCES = [
+    ("GCS 7 at scene, LifeNet air transport. C5-6 ACDF 8/17", "LifeNet"),
+    ("Transport: AirCare 2 rotor, ETA 40 min. School: senior", "AirCare 2"),
+    ("ice-water immersion, transferred to CRMC by SkyLife. CK peaked 94,000", "SkyLife"),
+    ("Transport: Boston MedFlight rotor, departed 16:55", "MedFlight"),
+]
 # a health plan named before its member's number
 HEALTH_PLANS = [
     ("Part D through Wellcare, member W4419982301. Pharmacy: Walgreens", "Wellcare"),
@@ -140,6 +147,7 @@ CASES = cases(
     ("bare-date", BARE_DATES),
     ("eponym-town", EPONYM_TOWNS),
     ("capitalised-heading", CAPITALISED_HEADINGS),
+    ("air-ambulance", AIR_AMBULANCES),
 )
 
 
@@ -190,6 +198,8 @@ KEEP = [
     ("ADENOCARCINOMA, GLEASON 3+4=7 (GG 2); pleuritic CP, Wells score 6", "GLEASON 3+4"),
     # a clinic of a service in capitals
     ("Seen in the RENAL CLINIC today", "RENAL CLINIC"),
+    # remote monitoring and devices named like air services
+    ("Remote monitoring via CareLink q3 mo; ResMed AirSense 10 data via AirView", "CareLink"),
 ]
 
 
