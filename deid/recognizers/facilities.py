@@ -30,6 +30,13 @@ STREET_SURGERY_NAME = r"(?:Road|Street|Lane|Avenue|Hill|Green|Park|Square|House|
 ORDINAL_NAME_WORDS = frozenset({"First", "Second", "Third", "FIRST", "SECOND", "THIRD"})
 # The labels of identifiers ("Acct", "Accession"), which a record number follows as a hospital's name would.
 ID_LABEL = re.compile(ID_LABEL_WORDS, re.IGNORECASE)
+# The paired parts a practice is named by; capitalised words before them are its name whatever they
+# are ("Four States Foot & Ankle": "Four" and "States" are common, even ICD, words).
+PAIRED_PRACTICE = (
+    r"Foot\s+(?:&|and)\s+Ankle|Bone\s+(?:&|and)\s+Joint|Spine\s+(?:&|and)\s+Pain|"
+    r"Ear,?\s+Nose\s+(?:&|and)\s+Throat|Oral\s+(?:&|and)\s+(?:Maxillofacial|Facial)(?:\s+Surgery)?|"
+    r"Heart\s+(?:&|and)\s+Vascular|Skin\s+(?:&|and)\s+Cancer"
+)
 FACILITY_HEAD = (
     r"(?:health\s+department|hospital\s+district|hospitals?|hosp|clinics|health\s+services|medical\s+center|medical\s+centre|med\s+ctr|med\s+center|health\s+center|"
     r"health\s+systems?|healthcare|health\s+care|clinic|infirmary|nursing\s+home|"
@@ -84,7 +91,11 @@ FACILITY_HEAD = (
     r"Group|GROUP|Bank|BANK|Apartments|Apts|"
     # courts, funeral homes, cemeteries and missions: "Shelby County Probate Court", "Evergreen
     # Mortuary", "Tackett Family Cemetery", "Union Gospel Mission", "Lutheran Metropolitan Ministry"
-    r"Court|COURT|Mission|MISSION|Ministry|Ministries)|"
+    r"Court|COURT|Mission|MISSION|Ministry|Ministries|"
+    # practices named by the parts they treat, paired: "Four States Foot & Ankle", "Blue Ridge Bone &
+    # Joint", "Valley Spine & Pain", "Coastal Ear, Nose & Throat", "Lone Star Oral & Maxillofacial
+    # Surgery"; an optometry practice: "Family Vision of Gallup", "Vision Source of Tahlequah"
+    rf"{PAIRED_PRACTICE}|Vision(?:\s+Source)?|Eye\s?[Cc]are|Dental\s+Care)|"
     r"mortuary|cemetery|funeral\s+(?:home|services|chapel)|(?:rescue|gospel)\s+mission|daycare|"
     # abbreviated heads of a medical, health or community centre or college, and a town's police or
     # fire service: "Tufts MC", "Jamaica Plain HC", "Bunker Hill CC", "Revere PD", "Framingham FD"
@@ -419,7 +430,8 @@ class FacilityRecognizer(LexiconRecognizer):
             name.insert(0, tok)
         while name and name[0].lower in CONNECTORS:
             name.pop(0)
-        if not any(self._is_name_word(tok) for tok in name):
+        paired = re.match(PAIRED_PRACTICE, text[head_start:]) is not None
+        if not any(self._is_name_word(tok) or (paired and tok.text[0].isupper()) for tok in name):
             return None
         return offset + name[0].start
 

@@ -126,6 +126,21 @@ AIR_AMBULANCES = [
     ("ice-water immersion, transferred to CRMC by SkyLife. CK peaked 94,000", "SkyLife"),
     ("Transport: Boston MedFlight rotor, departed 16:55", "MedFlight"),
 ]
+# a practice named by the paired parts it treats, or as an optometry or dental practice
+PAIRED_PRACTICES = [
+    ("To: Dr. Shelby Cantrell, Blue Ridge Bone & Joint - fax 828.555.0191", "Blue Ridge Bone & Joint"),
+    ("Referring: Olivia Strand, DO (PM&R, Valley Spine & Pain, Chandler)", "Valley Spine & Pain"),
+    ("Coastal Ear, Nose & Throat Associates - Wilmington Office", "Coastal Ear, Nose & Throat Associates"),
+    (
+        "August 3, 2023  Lone Star Oral & Maxillofacial Surgery Attn: Dr. Tomasz",
+        "Lone Star Oral & Maxillofacial Surgery",
+    ),
+    (
+        "Cardiology, Dr. Lutz, Corewell Health Heart & Vascular Dearborn 2/26",
+        "Corewell Health Heart & Vascular",
+    ),
+    ("Send letter and implant sticker to his office at Seaside Dental Care, fax", "Seaside Dental Care"),
+]
 # a health plan named before its member's number
 HEALTH_PLANS = [
     ("Part D through Wellcare, member W4419982301. Pharmacy: Walgreens", "Wellcare"),
@@ -148,6 +163,7 @@ CASES = cases(
     ("eponym-town", EPONYM_TOWNS),
     ("capitalised-heading", CAPITALISED_HEADINGS),
     ("air-ambulance", AIR_AMBULANCES),
+    ("paired-practice", PAIRED_PRACTICES),
 )
 
 
@@ -200,6 +216,11 @@ KEEP = [
     ("Seen in the RENAL CLINIC today", "RENAL CLINIC"),
     # remote monitoring and devices named like air services
     ("Remote monitoring via CareLink q3 mo; ResMed AirSense 10 data via AirView", "CareLink"),
+    # the parts themselves, and vision as a sense
+    (
+        "foot and ankle pain; Foot & Ankle exam normal; blurred vision; Vision screen failed",
+        "Foot & Ankle exam",
+    ),
 ]
 
 
