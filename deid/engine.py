@@ -196,7 +196,28 @@ def merge_spans(text: str, results: Iterable[RecognizerResult]) -> list[PhiSpan]
                 spans[-1] = PhiSpan(last.start, max(last.end, r.end), best.entity, max(last.score, r.score))
                 continue
         spans.append(PhiSpan(r.start, r.end, r.entity_type, float(r.score)))
-    return spans
+    return _surnames_before_given_names(text, spans)
+
+
+def _surnames_before_given_names(text: str, spans: list[PhiSpan]) -> list[PhiSpan]:
+    """One NAME span for a surname read as a town or a place and the given name after its comma:
+    "Toolie, Chester", "SKEENS, Roy Lee" (the comma between two spans would be left in the text)."""
+    out: list[PhiSpan] = []
+    for span in spans:
+        if out:
+            last = out[-1]
+            word = text[last.start : last.end]
+            if (
+                span.entity == NAME
+                and last.entity != NAME
+                and text[last.end : span.start] in NAME_COMMAS
+                and " " not in word
+                and word[:1].isupper()
+            ):
+                out[-1] = PhiSpan(last.start, span.end, NAME, max(last.score, span.score))
+                continue
+        out.append(span)
+    return out
 
 
 def replace(text: str, spans: Sequence[PhiSpan]) -> str:

@@ -66,6 +66,7 @@ from deid.recognizers.name_shapes import (
     NameBeforeAgeRecognizer,
     NicknameRecognizer,
     QuestionSubjectRecognizer,
+    SystemNameRecognizer,
 )
 from deid.recognizers.names import ContextNameRecognizer
 from deid.recognizers.national_ids import (
@@ -94,6 +95,7 @@ RECOGNIZER_CLASSES = (
     InitialsSignatureRecognizer,
     MiddleInitialNameRecognizer,
     NameBeforeAgeRecognizer,
+    SystemNameRecognizer,
     QuestionSubjectRecognizer,
     ParticleNameRecognizer,
     ScriptNameRecognizer,

@@ -468,6 +468,46 @@ class NameBeforeAgeRecognizer(RegexRecognizer):
         )
 
 
+class SystemNameRecognizer(NameWordsRecognizer):
+    """A name as record systems print it, in capitals with no space after the comma, a given name,
+    and a middle name or initial: "HAMMERSMARK,KAYLA J", "KHALIL,SAMIR GEORGE", "CRUZ,JUAN
+    TAITANO" (the VA's CPRS, many exports). Each part is a census name or a rare word that no
+    clinical list holds ("BP,HR" and "HEENT,NECK" are no names); one is a census name unless a
+    middle name or initial follows."""
+
+    PATTERN = re.compile(
+        r"(?<![\w,/])(?P<last>[A-Z][A-Z'’-]+(?:[ ](?:DE|LA|DEL|VAN|VON|DA|DI|ST)[ ][A-Z][A-Z'’-]+)?)"
+        r",(?P<first>[A-Z][A-Z'’-]+)(?P<middle>[ ][A-Z](?:[A-Z'’-]+)?)?(?!\w|,[A-Z])"
+    )
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        results = []
+        for match in self.PATTERN.finditer(text):
+            last, first = match.group("last").split()[-1], match.group("first")
+            if len(last) < 2 or len(first) < 2 or last in self.lexicon.state_abbrevs:
+                continue
+            parts = [self._token(last), self._token(first)]
+            lex = self.lexicon
+            known = lex.surname_rank_of(last.lower()) is not None or lex.is_first_name(first.lower())
+            # with a middle name or initial the printed form is evidence enough: "LEFIATA,SAUNIA T"
+            if (known or match.group("middle")) and all(self._part(t) for t in parts):
+                results.append(RecognizerResult(NAME, match.start(), match.end(), 0.65))
+        return results
+
+    @staticmethod
+    def _token(word: str) -> Token:
+        return Token.of(0, len(word), word, Case.UPPER)
+
+    def _part(self, tok: Token) -> bool:
+        low = tok.lower
+        lex = self.lexicon
+        if self.words.excluded(tok, surname_ok=True) or low in UNITS or lex.is_clinical_term(low):
+            return False
+        return lex.is_census_name(low) or (lex.zipf(low) < 3.5 and not lex.is_clinical(low))
+
+
 # A given name as a question's subject may be a word as common as "faith" (4.5), not commoner.
 QUESTION_NAME_ZIPF = 5.0
 
