@@ -141,6 +141,17 @@ PAIRED_PRACTICES = [
     ),
     ("Send letter and implant sticker to his office at Seaside Dental Care, fax", "Seaside Dental Care"),
 ]
+# names as record systems print them ("LAST,FIRST M"), and a surname read as a town before ", Given"
+SYSTEM_NAMES = [
+    (
+        "forwarded to community care coordinator. HAMMERSMARK,KAYLA J RN, Telehealth Triage",
+        "HAMMERSMARK,KAYLA J",
+    ),
+    ('Veteran: KHALIL,SAMIR GEORGE (goes by "Sam")', "KHALIL,SAMIR GEORGE"),
+    ("Requesting: LEFIATA,SAUNIA T, NP - American Samoa CBOC", "LEFIATA,SAUNIA T"),
+    ("Offender: SKEENS, Roy Lee     Offender #: 1187342", "SKEENS, Roy Lee"),
+    ("9 occupants) evaluated:  1. Toolie, Chester, 58, uncle - TST placed", "Toolie, Chester"),
+]
 # a health plan named before its member's number
 HEALTH_PLANS = [
     ("Part D through Wellcare, member W4419982301. Pharmacy: Walgreens", "Wellcare"),
@@ -164,6 +175,7 @@ CASES = cases(
     ("capitalised-heading", CAPITALISED_HEADINGS),
     ("air-ambulance", AIR_AMBULANCES),
     ("paired-practice", PAIRED_PRACTICES),
+    ("system-name", SYSTEM_NAMES),
 )
 
 
@@ -221,6 +233,9 @@ KEEP = [
         "foot and ankle pain; Foot & Ankle exam normal; blurred vision; Vision screen failed",
         "Foot & Ankle exam",
     ),
+    # lists of vitals, labs and systems written with commas in capitals
+    ("VITALS: BP,HR,RR WNL; HEENT,NECK NEG; LABS: NA,K CL; PT,INR X", "HEENT,NECK"),
+    ("VITALS: BP,HR,RR WNL", "BP,HR,RR"),
 ]
 
 
