@@ -39,18 +39,24 @@ SUBJECT_VERB = re.compile(
 # Before a "SURNAME, GIVEN" that a line lists: a patient's label, a room or bed, a list number, a
 # field's letter, a table's bar or a long dash ("PT ", "RM 511 ", "LDR 5 ", "3) ", "S: ", "| ", "-- ").
 LISTED_BEFORE = re.compile(
-    r"(?:\b(?:pt|patient|resident|client|member|child|infant|re|name)\b\.?:?|\b(?:rm|room|bed|ldr|apt)\s*#?\d+[a-z]?"
+    r"(?:\b(?:pt|patient|resident|client|member|child|infant|re|name|offender|detainee|inmate|veteran|vet|"
+    r"candidate)\b\.?:?|\b(?:rm|room|bed|ldr|apt)\s*#?\d+[a-z]?"
     r"|^\s*\d{1,2}[).]|\b[sb]:|\||--|[–—])\s*$",
     re.IGNORECASE | re.MULTILINE,
 )
 # After it: a room, a birth date, a record number, an age, an obstetric history.
 LISTED_AFTER = re.compile(
-    r"[ ]{0,4}(?:\b(?:rm|room|bed|dob|id|mrn|mr\#|apt|age)(?:\b|(?<=\#))|\d{1,3}\s*(?:yo|y/o|yom|yof|[mf])\b|g\d+p\d)",
+    r"[ ]{0,6}(?:\b(?:rm|room|bed|dob|id|mrn|mr\#|apt|age|a\#|booking|offender|inmate|chart|acct|hrn)(?:\b|(?<=\#))|"
+    # an age, or an age and a kin word, set off by commas as a list of contacts writes them: ", 58, uncle"
+    r"\d{1,3}\s*(?:yo|y/o|yom|yof|[mf])\b|g\d+p\d|,[ ]\d{1,3}(?:[ ]?(?:mo|yo|y))?,)",
     re.IGNORECASE,
 )
 # Endings of English and clinical words that no name has: "afebrile", "nontender", "bilateral".
 CLINICAL_SHAPE = re.compile(rf"(?:{ENGLISH_ENDINGS.pattern}|ile|al|ic|ar|ent|ant|ent|er)$")
-PATIENT_LABEL = re.compile(r"^(?:pt|patient|name|re|child|client|resident)\b", re.IGNORECASE)
+PATIENT_LABEL = re.compile(
+    r"^(?:pt|patient|name|re|child|client|resident|offender|detainee|inmate|veteran|vet|candidate)\b|^\s*\d{1,2}[).]",
+    re.IGNORECASE,
+)
 # The particles of a surname written before its last word: "DE LA CRUZ, EMILIO", "van der berg".
 SURNAME_PARTICLES = frozenset("de la del van der von da di le du st".split())
 # A middle initial after a given name: "Brown, Hunter J", "Lindquist, Maren E."
@@ -180,16 +186,19 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
         tok, nxt = tokens[i], tokens[i + 1]
         if text[tok.end : nxt.start] != ", ":
             return False
-        titled = tok.case is Case.MIXED and all(
-            t.text[0].isupper() and not t.text.isupper() for t in (tok, nxt)
+        # capitalised, not both in capitals, in a line of mixed case: "Park, Jae-won", "SKEENS, Roy"
+        titled = (
+            tok.case is Case.MIXED
+            and all(t.text[0].isupper() for t in (tok, nxt))
+            and not (tok.text.isupper() and nxt.text.isupper())
         )
         if tok.case is Case.LOWER:
             if not (tok.text.islower() and nxt.text.islower()):
                 return False  # "-- LATE, given 1450": a word in capitals is stressed, not listed
         elif not (tok.text.isupper() and nxt.text.isupper() and len(nxt.text) > 1) and not titled:
             return False  # capitals, also in a line of mixed case: "Rm 603 JOHNSON, TIARA"
-        if i + 2 < len(tokens) and text[nxt.end : tokens[i + 2].start].startswith(","):
-            return False  # a list of words: "FALLS, PAIN, SKIN"
+        if i + 2 < len(tokens) and re.fullmatch(r",\s*", text[nxt.end : tokens[i + 2].start]):
+            return False  # a list of words: "FALLS, PAIN, SKIN" (not "Pungowiyi, Ella, 34, sister")
         line_start = text.rfind("\n", 0, tok.start) + 1
         start = self._listed_name_start(text, tokens, i)
         before = LISTED_BEFORE.search(text, max(line_start, start - 16), start)
@@ -221,7 +230,7 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
         if (
             self.words.excluded(tok, surname_ok=True)
             or low in UNITS
-            or not tok.bare.replace("-", "").isalpha()
+            or not re.sub(r"[-'’]", "", tok.bare).isalpha()
         ):
             return False
         return all(self._listed_name_part(part) for part in low.split("-"))  # "ABERNATHY-COLE"

@@ -151,6 +151,10 @@ SYSTEM_NAMES = [
     ("Requesting: LEFIATA,SAUNIA T, NP - American Samoa CBOC", "LEFIATA,SAUNIA T"),
     ("Offender: SKEENS, Roy Lee     Offender #: 1187342", "SKEENS, Roy Lee"),
     ("9 occupants) evaluated:  1. Toolie, Chester, 58, uncle - TST placed", "Toolie, Chester"),
+    # in a list of contacts with their ages, after a detainee's label, before a booking number
+    ("Repeat 4/23.\n2. Pungowiyi, Ella, 34, sister - TST 0 mm", "Pungowiyi, Ella"),
+    ("Detainee: SAINT-FLEUR, Jean-Robert     A#: 214-883-097", "SAINT-FLEUR, Jean-Robert"),
+    ("Location: Pod 3C dayroom Detainee: LOWERY, TRE'VON   Booking # 2024-018447", "LOWERY, TRE'VON"),
 ]
 # a health plan named before its member's number
 HEALTH_PLANS = [
