@@ -39,7 +39,7 @@ PAIRED_PRACTICE = (
 )
 FACILITY_HEAD = (
     r"(?:health\s+department|hospital\s+district|hospitals?|hosp|clinics|health\s+services|medical\s+center|medical\s+centre|med\s+ctr|med\s+center|health\s+center|"
-    r"health\s+systems?|healthcare|health\s+care|clinic|infirmary|nursing\s+home|"
+    r"health\s+systems?|health\s*care\s+systems?|healthcare|health\s+care|clinic|infirmary|nursing\s+home|"
     r"nursing\s+(?:and\s+rehab(?:ilitation)?\s+)?(?:center|facility)|"
     r"rehab(?:ilitation)?(?:\s+(?:center|hospital|facility))?|care\s+center|hospice|pharmacy|urgent\s+care|"
     r"memory\s+care|community\s+care|care\s+home|community\s+services|gardens|snf|ltach|house|inn|lodge|"
@@ -95,7 +95,10 @@ FACILITY_HEAD = (
     # practices named by the parts they treat, paired: "Four States Foot & Ankle", "Blue Ridge Bone &
     # Joint", "Valley Spine & Pain", "Coastal Ear, Nose & Throat", "Lone Star Oral & Maxillofacial
     # Surgery"; an optometry practice: "Family Vision of Gallup", "Vision Source of Tahlequah"
-    rf"{PAIRED_PRACTICE}|Vision(?:\s+Source)?|Eye\s?[Cc]are|Dental\s+Care)|"
+    rf"{PAIRED_PRACTICE}|Vision(?:\s+Source)?|Eye\s?[Cc]are|Dental\s+Care|"
+    # the VA's community clinics, a Navajo chapter house, military bases and air stations: "American
+    # Samoa CBOC", "Kaibeto Chapter", "Andersen AFB", "Naval Station Norfolk", "Air Station Sitka"
+    r"CBOC|Chapter(?:\s+House)?|AFB|Air\s+Force\s+Base|Naval\s+(?:Air\s+)?Station|Air\s+Station|Joint\s+Base)|"
     r"mortuary|cemetery|funeral\s+(?:home|services|chapel)|(?:rescue|gospel)\s+mission|daycare|"
     # abbreviated heads of a medical, health or community centre or college, and a town's police or
     # fire service: "Tufts MC", "Jamaica Plain HC", "Bunker Hill CC", "Revere PD", "Framingham FD"
@@ -218,6 +221,15 @@ class FacilityRecognizer(LexiconRecognizer):
     )
     # a congregation by its patron and denomination: "Our Saviour's Lutheran", "Grace's Baptist"
     PATRON_CHURCH = re.compile(rf"\b(?:Our\s+)?[A-Z][a-z]+['’]s\s+(?-i:{DENOMINATIONS_TITLED})\b")
+    # a veterans' or fraternal post by its number: "VFW Post 4768", "American Legion Post 12", "DAV
+    # Chapter 16", "Elks Lodge 1245"; a vessel: "F/V NORTHERN DAWN", "M/V Aleutian Lady"; a naval
+    # hospital or medical center by its place: "USNH Guam", "NMC Portsmouth"
+    POST = re.compile(
+        r"\b(?:VFW|American\s+Legion|AMVETS|DAV|Elks|Moose|Eagles|Knights\s+of\s+Columbus)\s+"
+        r"(?:Post|Chapter|Lodge|Council)\s+#?\d{1,5}\b"
+        r"|\b[FM]/V\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}"
+        r"|\b(?:USNH|NMC|BAMC|WRNMMC|NMCSD)\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?"
+    )
     # a congregation by its ordinal or its virtue and denomination, in any case: "first presbyterian",
     # "Grace Lutheran", "FIRST BAPTIST" (not "Southern Baptist" or "Roman Catholic", which are churches)
     VIRTUE_CHURCH = re.compile(
@@ -284,6 +296,8 @@ class FacilityRecognizer(LexiconRecognizer):
                 or ID_LABEL.fullmatch(low)  # "Acct #:", "Accession #:" label the number themselves
             ):
                 results.append(RecognizerResult(LOCATION, match.start("phi"), match.end("phi"), 0.65))
+        for match in self.POST.finditer(text):
+            results.append(RecognizerResult(LOCATION, match.start(), match.end(), 0.65))
         for match in self.VIRTUE_CHURCH.finditer(text):
             results.append(RecognizerResult(LOCATION, match.start(), match.end(), 0.6))
         for match in self.PATRON_CHURCH.finditer(text):
@@ -505,6 +519,14 @@ class FacilityRecognizer(LexiconRecognizer):
             return False
         if tok.text in STATE_SHORT_NAMES:
             return True  # "Mass General", "Mass Eye and Ear", though "mass" is clinical
+        lex = self.lexicon
+        if (
+            low == tok.lower
+            and lex.is_census_name(low)
+            and lex.zipf(low) < 3.5
+            and not lex.is_clinical_term(low)
+        ):
+            return True  # a rare surname that names a syndrome too, not possessive: "Andersen AFB"
         return not self.lexicon.is_clinical(low) or self.lexicon.is_town(low)
 
     def _is_place_acronym(self, word: str) -> bool:

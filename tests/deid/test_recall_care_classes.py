@@ -156,6 +156,24 @@ SYSTEM_NAMES = [
     ("Detainee: SAINT-FLEUR, Jean-Robert     A#: 214-883-097", "SAINT-FLEUR, Jean-Robert"),
     ("Location: Pod 3C dayroom Detainee: LOWERY, TRE'VON   Booking # 2024-018447", "LOWERY, TRE'VON"),
 ]
+# the VA's systems and community clinics, military bases, chapter houses, veterans' posts, vessels
+VETERAN_AND_RURAL_PLACES = [
+    (
+        "E-CONSULT RESPONSE VA Pacific Islands Health Care System (Spark M. Matsunaga VAMC)",
+        "VA Pacific Islands Health Care System",
+    ),
+    (
+        "HUD-VASH CASE MANAGEMENT – Fayetteville VA Coastal Health Care System Veteran:",
+        "Fayetteville VA Coastal Health Care System",
+    ),
+    ("Requesting: LEFIATA,SAUNIA T, NP - American Samoa CBOC (Pago Pago)", "American Samoa CBOC"),
+    ("Flight: C-17 via Andersen AFB, CCATT team aboard", "Andersen AFB"),
+    ("Records: CD with imaging, labs, and USNH Guam notes sent with patient", "USNH Guam"),
+    ("I left a message with Mr. Tso at the Kaibeto Chapter (928-673-2470).", "Kaibeto Chapter"),
+    ("People/places for distraction: VFW Post 4768 on Harper Rd", "VFW Post 4768"),
+    ("veteran to talk to VSO Marcus Bell at DAV Chapter 16. RTC 3 months.", "DAV Chapter 16"),
+    ("Location: F/V NORTHERN DAWN, 14 NM W of Cape Edgecumbe", "F/V NORTHERN DAWN"),
+]
 # a health plan named before its member's number
 HEALTH_PLANS = [
     ("Part D through Wellcare, member W4419982301. Pharmacy: Walgreens", "Wellcare"),
@@ -180,6 +198,7 @@ CASES = cases(
     ("air-ambulance", AIR_AMBULANCES),
     ("paired-practice", PAIRED_PRACTICES),
     ("system-name", SYSTEM_NAMES),
+    ("veteran-or-rural-place", VETERAN_AND_RURAL_PLACES),
 )
 
 
@@ -240,6 +259,10 @@ KEEP = [
     # lists of vitals, labs and systems written with commas in capitals
     ("VITALS: BP,HR,RR WNL; HEENT,NECK NEG; LABS: NA,K CL; PT,INR X", "HEENT,NECK"),
     ("VITALS: BP,HR,RR WNL", "BP,HR,RR"),
+    # a chapter of a book, a state after a town, a spine clinic
+    ("Chapter 7 of the book; post 2 weeks", "Chapter 7"),
+    ("Dartmouth Hitchcock Medical Center -- Lebanon, NH Visit: 04/01/2025", "NH Visit"),
+    ("To: Ingrid Lindqvist, MD (Spine Center) Sent: 3/18/2022", "Spine Center"),
 ]
 
 
