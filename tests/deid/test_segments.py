@@ -28,6 +28,8 @@ def _opened(text: str, lexicon: Lexicon) -> bool:
         "Apgars 8/9, wt 3620 g. Gleason 3+4 on biopsy.",
         "Dear Colleague, thank you. Progress note follows.",
         "PT WITH HAND SPLINT, POST VOID RESIDUAL 80, READING GLASSES ON",
+        "Admit to Gen Med (Ward 32). Blake drain to bulb suction. Oral intake fair.",
+        "Speaks Vietnamese and English; Medicare primary.",
     ],
 )
 def test_clinical_and_frame_words_do_not_wake_the_model(lexicon: Lexicon, text: str) -> None:
