@@ -29,7 +29,7 @@ def _opened(text: str, lexicon: Lexicon) -> bool:
         "Dear Colleague, thank you. Progress note follows.",
         "PT WITH HAND SPLINT, POST VOID RESIDUAL 80, READING GLASSES ON",
         "Admit to Gen Med (Ward 32). Blake drain to bulb suction. Oral intake fair.",
-        "Speaks Vietnamese and English; Medicare primary.",
+        "Pt speaks Vietnamese and English; Medicare primary.",
     ],
 )
 def test_clinical_and_frame_words_do_not_wake_the_model(lexicon: Lexicon, text: str) -> None:
