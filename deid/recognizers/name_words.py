@@ -46,6 +46,8 @@ NOT_NAMES = frozenset(STOP_WORDS) | set(
     "pt pts patient family team bedside home today pgy pager pgr beeper bleep cell mobile tel fax ext campus badge yes".split()
     # the labels of a prescriber's numbers, after the name they follow ("Olga Berezovsky, MD   NPI 1427385016")
     + "npi dea".split()
+    # the labels of a Spanish form ("Paciente: ...", "Fecha: ...")
+    + "paciente nombre fecha".split()
     # weekdays as notes shorten them ("plays bridge on Tues"); not "Thu" or "Sun", which are names too
     + "mon tue tues wed thur thurs fri sat".split()
 )

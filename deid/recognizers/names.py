@@ -78,7 +78,10 @@ LABEL_CUE = Scanner(
         r"beneficiary|"
         # an operation's team, a transfusion's recipient, a claim's parties
         r"recipient|circulator|scrub|first\s+assist(?:ant)?|assist(?:ant)?|proceduralist|adjuster|guarantor|"
-        r"policy\s*holder)\s*:\s*"
+        r"policy\s*holder|"
+        # callers, candidates, people in custody, and the Spanish labels of a bilingual form
+        r"caller|candidate|offender|detainee|inmate|paciente|nombre|madre|padre|"
+        r"name\s+given\s+by\s+family|created\s+by)\s*:\s*"
         # a letter's sign-off: the name is on the next line ("Sincerely,\nMaria Lopez, MD")
         r"|\b(?:sincerely|regards|best\s+wishes|best|thanks|thank\s+you|cordially|respectfully|warmly),?[ \t]*\n[ \t]*"
         # a name given in words: "my name is Siiri", "her maiden name was Clark", "calls me Jim"

@@ -155,6 +155,15 @@ SYSTEM_NAMES = [
     ("Repeat 4/23.\n2. Pungowiyi, Ella, 34, sister - TST 0 mm", "Pungowiyi, Ella"),
     ("Detainee: SAINT-FLEUR, Jean-Robert     A#: 214-883-097", "SAINT-FLEUR, Jean-Robert"),
     ("Location: Pod 3C dayroom Detainee: LOWERY, TRE'VON   Booking # 2024-018447", "LOWERY, TRE'VON"),
+    # after a caller's, a candidate's or a Spanish form's label, or the family's naming of a baby
+    ("TELEPHONE CONTACT NOTE   Caller: Dolores Running Horse (wife) re: vet", "Dolores Running Horse"),
+    ("Candidate: Sione Tuilagi      DOB: 11/22/1979", "Sione Tuilagi"),
+    (
+        "Fecha: 18 de junio de 2025 Paciente: Jesús Alberto Garza Quintanilla      No. de cuenta",
+        "Jesús Alberto Garza Quintanilla",
+    ),
+    ("Name given by family: Nizhoni Rose Lente. Baby born on Fourth of July", "Nizhoni Rose Lente"),
+    ("Case #: KWT-250311-044 Created by: Evon Active, CHP      Sent to", "Evon Active"),
 ]
 # the VA's systems and community clinics, military bases, chapter houses, veterans' posts, vessels
 VETERAN_AND_RURAL_PLACES = [
@@ -263,6 +272,9 @@ KEEP = [
     ("Chapter 7 of the book; post 2 weeks", "Chapter 7"),
     ("Dartmouth Hitchcock Medical Center -- Lebanon, NH Visit: 04/01/2025", "NH Visit"),
     ("To: Ingrid Lindqvist, MD (Spine Center) Sent: 3/18/2022", "Spine Center"),
+    # a caller who is no name; a Spanish form's labels
+    ("Caller: pt's wife; Caller: unknown", "Caller: unknown"),
+    ("Paciente: Jesús Alberto Garza Quintanilla", "Paciente"),
 ]
 
 
