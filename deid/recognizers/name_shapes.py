@@ -41,20 +41,25 @@ SUBJECT_VERB = re.compile(
 LISTED_BEFORE = re.compile(
     r"(?:\b(?:pt|patient|resident|client|member|child|infant|re|name|offender|detainee|inmate|veteran|vet|"
     r"candidate)\b\.?:?|\b(?:rm|room|bed|ldr|apt)\s*#?\d+[a-z]?"
-    r"|^\s*\d{1,2}[).]|\b[sb]:|\||--|[–—])\s*$",
+    r"|^\s*\d{1,2}[).]|\b[sb]:|\||--|[–—]"
+    # a schedule's time before the patient it lists: "0840  Lekanoff, Agafon"
+    r"|\b(?:[01]\d|2[0-3])[0-5]\d(?=\s{2})|\b\d{1,2}:[0-5]\d(?:\s?[ap]m)?(?=\s{2}))\s*$",
     re.IGNORECASE | re.MULTILINE,
 )
 # After it: a room, a birth date, a record number, an age, an obstetric history.
 LISTED_AFTER = re.compile(
     r"[ ]{0,6}(?:\b(?:rm|room|bed|dob|id|mrn|mr\#|apt|age|a\#|booking|offender|inmate|chart|acct|hrn)(?:\b|(?<=\#))|"
     # an age, or an age and a kin word, set off by commas as a list of contacts writes them: ", 58, uncle"
-    r"\d{1,3}\s*(?:yo|y/o|yom|yof|[mf])\b|g\d+p\d|,[ ]\d{1,3}(?:[ ]?(?:mo|yo|y))?,)",
+    r"\d{1,3}\s*(?:yo|y/o|yom|yof|[mf])\b|g\d+p\d|,[ ]\d{1,3}(?:[ ]?(?:mo|yo|y|wk|d))?[ ]?[,–—-]"
+    # a schedule's next field, after a gap of spaces: "Lekanoff, Agafon       Lac recheck"
+    r"|(?<=[^ ])[ ]{3,}(?=\S))",
     re.IGNORECASE,
 )
 # Endings of English and clinical words that no name has: "afebrile", "nontender", "bilateral".
 CLINICAL_SHAPE = re.compile(rf"(?:{ENGLISH_ENDINGS.pattern}|ile|al|ic|ar|ent|ant|ent|er)$")
 PATIENT_LABEL = re.compile(
-    r"^(?:pt|patient|name|re|child|client|resident|offender|detainee|inmate|veteran|vet|candidate)\b|^\s*\d{1,2}[).]",
+    r"^(?:pt|patient|name|re|child|client|resident|offender|detainee|inmate|veteran|vet|candidate)\b|^\s*\d{1,2}[).]"
+    r"|^(?:[01]\d|2[0-3])[0-5]\d|^\d{1,2}:[0-5]\d",
     re.IGNORECASE,
 )
 # The particles of a surname written before its last word: "DE LA CRUZ, EMILIO", "van der berg".

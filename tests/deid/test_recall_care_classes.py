@@ -164,6 +164,10 @@ SYSTEM_NAMES = [
     ),
     ("Name given by family: Nizhoni Rose Lente. Baby born on Fourth of July", "Nizhoni Rose Lente"),
     ("Case #: KWT-250311-044 Created by: Evon Active, CHP      Sent to", "Evon Active"),
+    # a clinic schedule's patients, after their time and before the visit's reason
+    ("Provider schedule\n0840  Lekanoff, Agafon       Lac recheck/sutures out", "Lekanoff, Agafon"),
+    ("Provider schedule\n0920  Shaishnikoff, Vera     DM, A1c", "Shaishnikoff, Vera"),
+    ("window period.\n3. Pungowiyi, Aaron, 4 - TST 11 mm. CXR neg.", "Pungowiyi, Aaron"),
 ]
 # the VA's systems and community clinics, military bases, chapter houses, veterans' posts, vessels
 VETERAN_AND_RURAL_PLACES = [
