@@ -445,7 +445,12 @@ class FacilityRecognizer(LexiconRecognizer):
         while name and name[0].lower in CONNECTORS:
             name.pop(0)
         paired = re.match(PAIRED_PRACTICE, text[head_start:]) is not None
-        if not any(self._is_name_word(tok) or (paired and tok.text[0].isupper()) for tok in name):
+        if not any(
+            self._is_name_word(tok)
+            or (paired and tok.text[0].isupper())
+            or (strong and text[head_start].isupper() and self._hospital_name_word(tok))
+            for tok in name
+        ):
             return None
         return offset + name[0].start
 
@@ -512,6 +517,20 @@ class FacilityRecognizer(LexiconRecognizer):
             return False
         # "Performing lab", "Maternal labs": an ordinary word that only starts a sentence.
         return not (common and is_sentence_start(text, offset + tok.start))
+
+    def _hospital_name_word(self, tok: Token) -> bool:
+        """Before "Hospital", a capitalised word of the ICD list that is no clinical term and not a
+        common one names it ("Regions Hospital", "Wills Eye Hospital"); "Heart", "Cancer" and
+        "Pain" are kinds of hospital."""
+        low = tok.lower.removesuffix("'s").removesuffix("’s")
+        lex = self.lexicon
+        return (
+            tok.case is Case.MIXED
+            and tok.text[:1].isupper()
+            and low not in GENERIC
+            and not lex.is_clinical_term(low)
+            and lex.zipf(low) < 4.8
+        )
 
     def _is_name_word(self, tok: Token) -> bool:
         low = tok.lower.removesuffix("'s").removesuffix("’s")

@@ -187,6 +187,12 @@ VETERAN_AND_RURAL_PLACES = [
     ("veteran to talk to VSO Marcus Bell at DAV Chapter 16. RTC 3 months.", "DAV Chapter 16"),
     ("Location: F/V NORTHERN DAWN, 14 NM W of Cape Edgecumbe", "F/V NORTHERN DAWN"),
 ]
+# a hospital named by a word of the ICD list that is not a kind of hospital
+ICD_WORD_HOSPITALS = [
+    ("Birth hx: Term SVD at Regions Hospital, BW 3.1 kg, no NICU.", "Regions Hospital"),
+    ("OPHTHALMOLOGY - CATARACT EVALUATION Wills Eye Hospital - Cataract Service", "Wills Eye Hospital"),
+    ("To: Labor & Delivery / Anesthesia, Women & Infants Hospital  Re: Danielle", "Women & Infants Hospital"),
+]
 # a health plan named before its member's number
 HEALTH_PLANS = [
     ("Part D through Wellcare, member W4419982301. Pharmacy: Walgreens", "Wellcare"),
@@ -212,6 +218,7 @@ CASES = cases(
     ("paired-practice", PAIRED_PRACTICES),
     ("system-name", SYSTEM_NAMES),
     ("veteran-or-rural-place", VETERAN_AND_RURAL_PLACES),
+    ("icd-word-hospital", ICD_WORD_HOSPITALS),
 )
 
 
@@ -279,6 +286,9 @@ KEEP = [
     # a caller who is no name; a Spanish form's labels
     ("Caller: pt's wife; Caller: unknown", "Caller: unknown"),
     ("Paciente: Jesús Alberto Garza Quintanilla", "Paciente"),
+    # kinds of hospital
+    ("sent to the Heart Hospital; Cancer Hospital; Psychiatric Hospital", "Heart Hospital"),
+    ("Aftercare: Partial hospital program; Birth hospital: Mount Carmel East", "Partial hospital"),
 ]
 
 
