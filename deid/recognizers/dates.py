@@ -66,9 +66,16 @@ SCALE_WORDS = re.compile(
     r"pain|severity|intensity|discomfort|strength|motor|power|reflex|grip|murmur|sem\b|grade|score|"
     r"scale|systolic|diastolic|out of\s*$|"
     r"\brated|flexion|extension|\bue\b|\ble\b|bilat|b/l|\bupper\b|\blower\b|\brue\b|\blue\b|\brle\b|\blle\b|"
-    r"\bsm\b|holosystolic|ejection|criteria|\bhsm\b|\bdm\b|apgar|gcs|\bmmse\b|\bmoca\b|\bphq|\b[0-5]/5\b|\b[0-6]/6\b"
+    r"\bsm\b|holosystolic|ejection|criteria|\bhsm\b|\bdm\b|apgar|gcs|\bmmse\b|\bmoca\b|\bphq|\b[0-5]/5\b|\b[0-6]/6\b|"
+    # HLA matches, cognitive screens, sleep-onset REM periods
+    r"\bhla\b|mini-?cog|soremps?"
 )
 NUMERIC_CUE = re.compile(rf"(?:^|\W){CUE}\W*$")
+# A muscle or a limb graded out of 5 right before the grade: "R ARM 1/5", "EHL 3/5", "quads 4/5".
+LIMB_BEFORE = re.compile(
+    r"\b(?:arm|legs?|ehl|grasp|grip|biceps|triceps|delt(?:oid)?|quads?|hamstrings?|gastroc|ta|ip|hip\s+flex\w*|"
+    r"dorsiflex\w*|plantarflex\w*|hemiparesis|wrist\s+ext\w*|finger\s+ext\w*)[\s:]*$"
+)
 # A number after which a date reads naturally ("TSH 3/4 was 2.1", "INR 11/10 at Lawrence lab",
 # "(3/30)") or after a visit word ("clinic 5/8", "f/u 3/4"): fractions and scores are not followed so.
 DATE_AFTER = re.compile(
@@ -258,6 +265,12 @@ MAY_MODAL = re.compile(r"\b(?:it|you|we|they|i|he|she|who|that|which|pt|patient|
 def _slash_is_date(span: str, text: str, start: int, end: int) -> bool:
     num, den = (int(p) for p in span.split("/"))
     prefix = before(text, start, 14)
+    if span == "2/2" and not (
+        NUMERIC_CUE.search(prefix) or TIME_AFTER.match(text, end) or CLAUSE_END.match(text, end)
+    ):
+        return False  # "2/2 ATN", "BCx 2/2 and", "GNR 2/2 bottles": secondary to, or two of two
+    if den == 5 and LIMB_BEFORE.search(prefix):
+        return False  # "R ARM 1/5", "EHL 3/5": a muscle's grade
     if text[start - 1 : start] == "(" and text[end : end + 1] == ")" and num <= 12 and den > 12:
         return True  # "HbA1c 6.1% (3/30)": the date of a result
     if re.match(r"0\d|\d+/0\d", span):

@@ -113,6 +113,10 @@ EPONYM_TOWNS = [
 BARE_DATES = [
     ("started risperidone 1 mg bid, titrated to 2 mg bid 5/8. Hallucinations diminished", "5/8"),
     ("ASKED ABOUT FLU SHOT - GIVEN 10/22 PER MAR. HOSPICE EVAL STILL PENDING", "10/22"),
+    # "2/2" as a date where a clause ends or a cue comes before; a date after a limb's line
+    ("IPPV 20/6, rate 30. Caffeine. CXR 2/2: hazy, no PIE.", "2/2"),
+    ("psych night coverage 2/2 - bed 5n-07", "2/2"),
+    ("ertapenem 1 g q24h via R arm PICC (placed 5/9, tip cavoatrial junction)", "5/9"),
 ]
 # a facility's name in capitals before its head in capitals, in a note of mixed case
 CAPITALISED_HEADINGS = [
@@ -289,6 +293,11 @@ KEEP = [
     # kinds of hospital
     ("sent to the Heart Hospital; Cancer Hospital; Psychiatric Hospital", "Heart Hospital"),
     ("Aftercare: Partial hospital program; Birth hospital: Mount Carmel East", "Partial hospital"),
+    # "2/2" as "secondary to" or two of two; a muscle's grade; an HLA match; a cognitive screen
+    ("AKI (Cr 1.1 -> 3.4) 2/2 ATN after contrast; septic shock 2/2 RLL PNA", "2/2 ATN"),
+    ("BCx 2/2 and UCx Klebsiella; GNR 2/2 bottles", "BCx 2/2"),
+    ("R ARM 1/5, R LEG 3/5; EHL 3/5; quads 4/5, gastroc 4/5", "ARM 1/5"),
+    ("Crossmatch neg. HLA 3/6 match. Mini-Cog 4/5.", "HLA 3/6"),
 ]
 
 
