@@ -275,15 +275,25 @@ class UniqueCodeRecognizer(RegexRecognizer):
         if pattern in ("numbered", "oid", "isbt_din", "hkid", "gs1_udi", "vehicle_unit", "vehicle_named"):
             return True
         if pattern == "alnum":
-            if OBSTETRIC_HISTORY.fullmatch(code) or DIMENSIONS.fullmatch(code):
-                return False  # gravida and para: "G2P1001"; a size or a count: "15x15"
-            return digits >= 4 and len(code) >= 5 and not _clinical_code(text, start)
+            if OBSTETRIC_HISTORY.fullmatch(code) or DIMENSIONS.fullmatch(code) or NOT_CODES.fullmatch(code):
+                return False  # gravida and para: "G2P1001"; a size or a count: "15x15"; "140s-190s"
+            return digits >= 4 and len(code) >= 5 and not _clinical_code(text, start, code)
         return not _is_a_count(text, end)
 
 
-def _clinical_code(text: str, start: int) -> bool:
-    """A code after a clinical coding label (ICD, CPT, LOINC, SNOMED, NDC) is not an identifier."""
+def _clinical_code(text: str, start: int, code: str = "") -> bool:
+    """A code after a clinical coding label (ICD, CPT, LOINC, SNOMED, NDC) is not an identifier, nor
+    an equipment code in a HCPCS list ("HCPCS: E1390, E0431")."""
+    if re.fullmatch(r"[A-V]\d{4}", code) and "hcpcs" in before(text, start, 80):
+        return True
     return bool(re.search(r"(?:icd|cpt|loinc|snomed|ndc)[-\s]?\d*\s*[:#]?\s*$", before(text, start, 16)))
+
+
+# Not codes: ranges of values and decades ("70S-80S", "140s-190s", "1990s"), a para alone
+# ("P1001"), dosing intervals ("q24-48h").
+NOT_CODES = re.compile(
+    r"\d{1,3}[sS](?:-\d{1,3}[sS])?|(?:19|20)\d0[sS]|P\d{4}|q\d{1,2}-\d{1,2}h", re.IGNORECASE
+)
 
 
 def _is_a_count(text: str, end: int) -> bool:

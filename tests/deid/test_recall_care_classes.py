@@ -159,6 +159,7 @@ SYSTEM_NAMES = [
     ("Repeat 4/23.\n2. Pungowiyi, Ella, 34, sister - TST 0 mm", "Pungowiyi, Ella"),
     ("Detainee: SAINT-FLEUR, Jean-Robert     A#: 214-883-097", "SAINT-FLEUR, Jean-Robert"),
     ("Location: Pod 3C dayroom Detainee: LOWERY, TRE'VON   Booking # 2024-018447", "LOWERY, TRE'VON"),
+    ("MRN E1390 pending", "E1390"),
     # after a caller's, a candidate's or a Spanish form's label, or the family's naming of a baby
     ("TELEPHONE CONTACT NOTE   Caller: Dolores Running Horse (wife) re: vet", "Dolores Running Horse"),
     ("Candidate: Sione Tuilagi      DOB: 11/22/1979", "Sione Tuilagi"),
@@ -298,6 +299,11 @@ KEEP = [
     ("BCx 2/2 and UCx Klebsiella; GNR 2/2 bottles", "BCx 2/2"),
     ("R ARM 1/5, R LEG 3/5; EHL 3/5; quads 4/5, gastroc 4/5", "ARM 1/5"),
     ("Crossmatch neg. HLA 3/6 match. Mini-Cog 4/5.", "HLA 3/6"),
+    # ranges of values and decades, equipment codes in a HCPCS list, a para alone, a dosing interval
+    ("CV: NSR 70S-80S. Home BG 140s-190s fasting. Surgery in Beirut, 1990s.", "140s-190s"),
+    ("CV: NSR 70S-80S ON TELE", "70S-80S"),
+    ("HCPCS: E1390, E0431. Place of service: 12 (home).", "E0431"),
+    ("Mother 33 y/o G2P0010 -> P0101, blood type A+; repeat BCx q24-48h", "P0101"),
 ]
 
 
