@@ -104,7 +104,7 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
                 continue
             if nxt is not None and self._listed_surname_comma_given(text, tokens, i):
                 start = self._listed_name_start(text, tokens, i)
-                results.append(RecognizerResult(NAME, start, nxt.start + len(nxt.bare), 0.6))
+                results.append(RecognizerResult(NAME, start, self._middle_name_end(text, tokens, i + 1), 0.6))
                 continue
             if nxt is not None and self._titled_full_name(text, tok, nxt):
                 results.append(RecognizerResult(NAME, tok.start, nxt.start + len(nxt.bare), 0.6))
@@ -207,18 +207,46 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
         line_start = text.rfind("\n", 0, tok.start) + 1
         start = self._listed_name_start(text, tokens, i)
         before = LISTED_BEFORE.search(text, max(line_start, start - 16), start)
-        after = LISTED_AFTER.match(text, nxt.start + len(nxt.bare))
+        after = LISTED_AFTER.match(text, nxt.start + len(nxt.bare)) or LISTED_AFTER.match(
+            text, self._middle_name_end(text, tokens, i + 1)
+        )
         if titled:
             # capitalised as any word of a title or a list may be: only between a patient's label
             # and a record field ("Pt Park, Jae-won  MRN", "Name Ruiz Tzul, Bartolomé  MR#")
             before = before if before and PATIENT_LABEL.search(before.group()) else None
             if not (before and after):
                 return False
-        if not (before or after) or not all(self._listed_name_word(t) for t in (tok, nxt)):
+        if not (before or after) or not (
+            self._listed_name_word(tok, surname=True) and self._listed_name_word(nxt, surname=False)
+        ):
             return False
+        if (tok.lower in NOT_NAMES or nxt.lower in NOT_NAMES) and not after:
+            return False  # a stop word as a name ("MAY", "WILL") only before a room, a birth date, a record
         # two words no census holds ("TUPOU, SIONE") are a name only when the line says so twice
         known = self.lexicon.surname_rank_of(tok.bare) is not None or self.lexicon.is_first_name(nxt.bare)
         return known or bool(before and after)
+
+    def _middle_name_end(self, text: str, tokens: Sequence[Token], j: int) -> int:
+        """The end of a listed given name at token j and of the middle name or initial after it, written
+        in the same case: "HUNTER, MAY ELIZABETH", "MAY, WILLIAM J"."""
+        given = tokens[j]
+        end = given.start + len(given.bare)
+        if j + 1 < len(tokens):
+            middle = tokens[j + 1]
+            same_case = middle.text.isupper() == given.text.isupper()
+            if (
+                text[given.end : middle.start] == " "
+                and same_case
+                and middle.bare.isalpha()
+                and (
+                    len(middle.bare) == 1
+                    or (self.lexicon.is_first_name(middle.bare) and not self.words.excluded(middle))
+                )
+            ):
+                end = middle.start + len(middle.bare)
+                if text[end : end + 1] == "." and len(middle.bare) == 1:
+                    end += 1
+        return end
 
     def _listed_name_start(self, text: str, tokens: Sequence[Token], i: int) -> int:
         """Where a listed "SURNAME, GIVEN" at token i starts: before the particles of its surname."""
@@ -228,12 +256,16 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
             start = tokens[i].start
         return start
 
-    def _listed_name_word(self, tok: Token) -> bool:
+    def _listed_name_word(self, tok: Token, *, surname: bool) -> bool:
         """A word that can be one part of a listed name: a census name not plainly clinical, or a
-        rare word that no clinical list holds ("TUPOU", "SIONE")."""
+        rare word that no clinical list holds ("TUPOU", "SIONE"). A frequent census surname or a
+        given name may be a stop word too, in its place: "PT: MAY, WILLIAM J", "HUNTER, MAY"."""
         low = tok.bare.lower()
+        lex = self.lexicon
+        rank = lex.surname_rank_of(low)
+        in_place = (rank is not None and rank <= CONTINUE_SURNAME_RANK) if surname else lex.is_first_name(low)
         if (
-            self.words.excluded(tok, surname_ok=True)
+            (self.words.excluded(tok, surname_ok=True) and not (low in NOT_NAMES and in_place))
             or low in UNITS
             or not re.sub(r"[-'’]", "", tok.bare).isalpha()
         ):

@@ -160,6 +160,10 @@ SYSTEM_NAMES = [
     ("Detainee: SAINT-FLEUR, Jean-Robert     A#: 214-883-097", "SAINT-FLEUR, Jean-Robert"),
     ("Location: Pod 3C dayroom Detainee: LOWERY, TRE'VON   Booking # 2024-018447", "LOWERY, TRE'VON"),
     ("MRN E1390 pending", "E1390"),
+    # with a middle name or initial, and names that are also stop words, before a record field
+    ("DISCHARGE SUMMARY PATIENT: HUNTER, MAY ELIZABETH   MRN: 01-338-9920", "HUNTER, MAY ELIZABETH"),
+    ("ACC XR2007040019 PT: MAY, WILLIAM J   MRN 100293847   MICU BED 12", "MAY, WILLIAM J"),
+    ("Letter mailed.\n3. Jacobs, Will  MRN RH340076  (910) 843-6652", "Jacobs, Will"),
     # after a caller's, a candidate's or a Spanish form's label, or the family's naming of a baby
     ("TELEPHONE CONTACT NOTE   Caller: Dolores Running Horse (wife) re: vet", "Dolores Running Horse"),
     ("Candidate: Sione Tuilagi      DOB: 11/22/1979", "Sione Tuilagi"),
@@ -304,6 +308,8 @@ KEEP = [
     ("CV: NSR 70S-80S ON TELE", "70S-80S"),
     ("HCPCS: E1390, E0431. Place of service: 12 (home).", "E0431"),
     ("Mother 33 y/o G2P0010 -> P0101, blood type A+; repeat BCx q24-48h", "P0101"),
+    # a listed problem and a stop word with no record field after them
+    ("2) FALLS, WILL REASSESS IN AM", "FALLS, WILL"),
 ]
 
 
