@@ -162,3 +162,32 @@ def _given_name(low: str, lexicon: Lexicon) -> bool:
         return False
     zipf = lexicon.zipf(low)
     return (lexicon.is_first_name(low) and zipf < ROOM_NAME_ZIPF) or zipf < GIVEN_RARE_ZIPF
+
+
+# A credential after a name: the signature of a letter or a consult ("IVOR BRENNAN-WALSH, M.D.").
+CREDENTIAL_AFTER = re.compile(
+    r",?[ ](?:M\.?D\.?|D\.?O\.?|MBBS|Ph\.?D\.?|N\.?P\.?|PA-C|R\.?N\.?|DPM|DDS|PharmD)\b"
+)
+GIVEN_WORD_BEFORE = re.compile(r"(?<![\w'’.-])(?P<given>[A-Z][A-Za-z'’-]+)[ ]\Z")
+
+
+def given_names_before_signatures(
+    text: str, results: Sequence[RecognizerResult], lexicon: Lexicon
+) -> list[RecognizerResult]:
+    """NAME results for a found surname and the given name written right before it, in the same
+    case, where a credential signs the name: "IVOR BRENNAN-WALSH, M.D.", "Ivor Brennan-Walsh, M.D."
+    (the surname found alone, the given name a census given name or a rare word no list holds)."""
+    out: list[RecognizerResult] = []
+    for r in results:
+        if r.entity_type != NAME or " " in text[r.start : r.end] or not CREDENTIAL_AFTER.match(text, r.end):
+            continue
+        before = GIVEN_WORD_BEFORE.search(text, max(0, r.start - 30), r.start)
+        if before is None:
+            continue
+        given, surname = before["given"], text[r.start : r.end]
+        low = given.lower()
+        if given.isupper() != surname.isupper() or low in NOT_NAMES or low in TITLES or low in ROLES:
+            continue
+        if lexicon.is_first_name(low) or (lexicon.zipf(low) < 3.0 and not lexicon.is_clinical_term(low)):
+            out.append(RecognizerResult(NAME, before.start("given"), r.end, r.score))
+    return out

@@ -17,6 +17,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.beside_names import (
     ages_after_names,
+    given_names_before_signatures,
     names_before_rooms,
     rooms_after_names,
     surname_words_after_names,
@@ -101,6 +102,7 @@ class Deidentifier:
             results = []
             for text, (found, _), ents in zip(texts, ruled, entities, strict=True):
                 named = found + surname_words_after_names(text, found, self._lexicon)
+                named += given_names_before_signatures(text, found, self._lexicon)
                 named += names_before_rooms(text, self._lexicon)
                 named += spread_names(text, named, self._lexicon)
                 places = complete_places(text, found, self._lexicon) + rooms_after_names(text, named)

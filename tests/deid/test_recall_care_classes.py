@@ -164,6 +164,9 @@ SYSTEM_NAMES = [
     ("DISCHARGE SUMMARY PATIENT: HUNTER, MAY ELIZABETH   MRN: 01-338-9920", "HUNTER, MAY ELIZABETH"),
     ("ACC XR2007040019 PT: MAY, WILLIAM J   MRN 100293847   MICU BED 12", "MAY, WILLIAM J"),
     ("Letter mailed.\n3. Jacobs, Will  MRN RH340076  (910) 843-6652", "Jacobs, Will"),
+    # the given name before a surname that a credential signs
+    ("CONSULTANT: Siobhan Brennan-Walsh, M.D., Nephrology", "Siobhan Brennan-Walsh"),
+    ("Pager 3317.  TAVITA BRENNAN-WALSH, M.D. IBW:dmk", "TAVITA BRENNAN-WALSH"),
     # after a caller's, a candidate's or a Spanish form's label, or the family's naming of a baby
     ("TELEPHONE CONTACT NOTE   Caller: Dolores Running Horse (wife) re: vet", "Dolores Running Horse"),
     ("Candidate: Sione Tuilagi      DOB: 11/22/1979", "Sione Tuilagi"),
