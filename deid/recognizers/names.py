@@ -90,6 +90,11 @@ LABEL_CUE = Scanner(
         re.IGNORECASE,
     )
 )
+# The kinds of anaesthesia written after an "Anesthesia:" label, where an anaesthetist's name may be too.
+ANAESTHESIA_LABEL = re.compile(r"\b(?:anesthesia|anaesthesia|anesth|anaes)\s*:\s*\Z", re.IGNORECASE)
+ANAESTHETIC_KINDS = frozenset(
+    "general mac spinal epidural regional local sedation moderate monitored geta".split()
+)
 # What a user name is written after: "Transcribed by: lfaalogo", "typed by jm2".
 USER_NAME_CUE = re.compile(
     r"(?:transcribed|dictated|typed|signed|entered|printed|filed|edited)\s+by\s*:?\s*\Z", re.I
@@ -233,6 +238,12 @@ class ContextNameRecognizer(NameWordsRecognizer):
             return False  # "RN, CDCES": a second credential, not a name
         if kind is not Cue.TITLE and SPECIALTY.search(tok.lower):
             return False  # "recipient: cardiology clearance", "discussed with Neurology"
+        if (
+            kind is Cue.LABEL
+            and tok.lower in ANAESTHETIC_KINDS
+            and ANAESTHESIA_LABEL.search(text, max(0, tok.start - 16), tok.start)
+        ):
+            return False  # "ANESTHESIA: General endotracheal", "Anesth: MAC": the kind, not the anaesthetist
         if kind in (Cue.TITLE, Cue.LABEL):
             return self.words.after_strong_cue(tok)
         if kind is Cue.VERB and tok.case is Case.MIXED and not tok.text[0].isupper():
@@ -417,6 +428,8 @@ class ContextNameRecognizer(NameWordsRecognizer):
             first = not run
             if SPECIALTY.search(tok.lower) and not self.lexicon.is_census_name(tok.lower):
                 break  # a service signs as a team: "Cardiology, MD aware"
+            if tok.text.isupper() and tok.case is Case.MIXED and self.lexicon.is_clinical_term(tok.lower):
+                break  # a unit before its nurse: "Report called to ED RN Tom"
             if (
                 (first and self.words.after_weak_cue(tok, lenient=False))
                 or (not first and (self.words.continues(tok) or self._given_name_before(tok)))

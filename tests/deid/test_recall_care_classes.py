@@ -167,6 +167,7 @@ SYSTEM_NAMES = [
     # the given name before a surname that a credential signs
     ("CONSULTANT: Siobhan Brennan-Walsh, M.D., Nephrology", "Siobhan Brennan-Walsh"),
     ("Pager 3317.  TAVITA BRENNAN-WALSH, M.D. IBW:dmk", "TAVITA BRENNAN-WALSH"),
+    ("Anesthesia: Gretchen Moss, CRNA (propofol)", "Gretchen Moss"),
     # after a caller's, a candidate's or a Spanish form's label, or the family's naming of a baby
     ("TELEPHONE CONTACT NOTE   Caller: Dolores Running Horse (wife) re: vet", "Dolores Running Horse"),
     ("Candidate: Sione Tuilagi      DOB: 11/22/1979", "Sione Tuilagi"),
@@ -313,6 +314,10 @@ KEEP = [
     ("Mother 33 y/o G2P0010 -> P0101, blood type A+; repeat BCx q24-48h", "P0101"),
     # a listed problem and a stop word with no record field after them
     ("2) FALLS, WILL REASSESS IN AM", "FALLS, WILL"),
+    # the kind of anaesthesia after its label; a unit before its nurse
+    ("ASSISTANT: Jordan Price, PA-C ANESTHESIA: General endotracheal. EBL 40 mL", "General endotracheal"),
+    ("Anesthesia: MAC (dexmedetomidine, propofol); Anesthesia: Spinal with MAC", "Spinal with MAC"),
+    ("Report called to ED RN Tom 508-383-1000 x1567.", "ED RN"),
 ]
 
 
