@@ -62,6 +62,7 @@ from deid.recognizers.name_particles import (
 from deid.recognizers.name_shapes import (
     DictionaryNameRecognizer,
     InitialsSignatureRecognizer,
+    KinGivenNameRecognizer,
     MiddleInitialNameRecognizer,
     NameBeforeAgeRecognizer,
     NicknameRecognizer,
@@ -96,6 +97,7 @@ RECOGNIZER_CLASSES = (
     MiddleInitialNameRecognizer,
     NameBeforeAgeRecognizer,
     SystemNameRecognizer,
+    KinGivenNameRecognizer,
     QuestionSubjectRecognizer,
     ParticleNameRecognizer,
     ScriptNameRecognizer,

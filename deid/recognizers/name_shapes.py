@@ -14,6 +14,7 @@ from deid.recognizers.care_places import UNITS
 from deid.recognizers.name_words import (
     CONTINUE_SURNAME_RANK,
     ENGLISH_ENDINGS,
+    FAMILY,
     NOT_NAMES,
     SURNAME_STOP_WORDS,
     capitalised_given_name,
@@ -552,6 +553,34 @@ class SystemNameRecognizer(NameWordsRecognizer):
         if self.words.excluded(tok, surname_ok=True) or low in UNITS or lex.is_clinical_term(low):
             return False
         return lex.is_census_name(low) or (lex.zipf(low) < 3.5 and not lex.is_clinical(low))
+
+
+class KinGivenNameRecognizer(NameWordsRecognizer):
+    """A relative's given name that is also a common word, between the kin word and where the person
+    is or what they were told: "son will at bedside", "partner sky at bedside, updated", "WIFE MAY
+    AT BEDSIDE". A modal or a noun would be followed by a verb or an object, not by these."""
+
+    PATTERN = re.compile(
+        rf"\b(?P<kin>{'|'.join(sorted(FAMILY, key=len, reverse=True))})\s+(?P<given>[A-Za-z][a-z]+|[A-Z]+)"
+        r"(?=\s+(?:(?:is\s+|was\s+)?(?:at\s+(?:the\s+)?(?:bedside|bs|home)|present|aware|updated|here|notified|"
+        r"visiting|in\s+(?:the\s+)?room|on\s+(?:the\s+)?phone|by\s+phone|called|(?:is\s+)?the\s+poa|agrees)\b))",
+        re.IGNORECASE,
+    )
+
+    def analyze(
+        self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
+    ) -> list[RecognizerResult]:
+        results = []
+        for match in self.PATTERN.finditer(text):
+            given = match.group("given")
+            low = given.lower()
+            if (
+                self.lexicon.is_first_name(low)
+                and low not in ("is", "was", "and", "the")
+                and not (self.lexicon.is_clinical_term(low))
+            ):
+                results.append(RecognizerResult(NAME, match.start("given"), match.end("given"), 0.6))
+        return results
 
 
 # A given name as a question's subject may be a word as common as "faith" (4.5), not commoner.

@@ -39,6 +39,10 @@ QUOTED_AND_KIN_NAMES = [
     ('AUD in remission 14 mo (sponsor "Big Mike"). PCP Dr. Iyer', "Big Mike"),
     ('fetal demise Zhao Yun (pref. "Lily") 31 y/o G2P1001', "Lily"),
     ("arabic interpreter for updates. son mohammed here", "mohammed"),
+    # a relative's given name that is a common word, before where the person is or what they were told
+    ("ctx to cephalexin 500 qid. son will at bedside, wants her back", "will"),
+    ("FEED HELD 1 HR AND RESTARTED. WIFE MAY AT BEDSIDE, WILL STAY OVERNIGHT.", "MAY"),
+    ("ambulated to bathroom. son will called at 0215 asking for update", "will"),
 ]
 
 # an organisation's name that goes on after its head with "of" ("Food Bank of Middle Tennessee"),
@@ -318,6 +322,9 @@ KEEP = [
     ("ASSISTANT: Jordan Price, PA-C ANESTHESIA: General endotracheal. EBL 40 mL", "General endotracheal"),
     ("Anesthesia: MAC (dexmedetomidine, propofol); Anesthesia: Spinal with MAC", "Spinal with MAC"),
     ("Report called to ED RN Tom 508-383-1000 x1567.", "ED RN"),
+    # a modal after a kin word
+    ("son will call back tonight; wife may visit tomorrow", "son will call"),
+    ("wife may visit tomorrow", "may visit"),
 ]
 
 
