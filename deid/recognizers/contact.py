@@ -13,7 +13,7 @@ SEP = rf"(?:\s?{DASH}\s?|[\s./])"
 EXTENSION = r"(?:\s*(?:x|ext\.?|extension)\s*\d{1,5})?"
 PHONE_LABEL = (
     r"(?:pager|pgr|page|paged|beeper|bleep(?:ed)?|blp|ext\.?|extn\.?|extension|phone|ph|tel|telephone|cell|"
-    r"mobile|fax|call(?:ed)?|call\s?back|cb|contact|reach|number|no\.|#|x|"
+    r"mobile|fax|call(?:ed)?|call\s?back|cb|contact|reach|number|no\.|#|x|pg|p|page\s+(?:me|to)(?:\s+at)?|"
     # hospital handsets and badges: Vocera, Spectralink, DECT and Ascom phones, long-range pagers
     r"vocera|spectralink|dect|ascom|lrp|long[\s-]range(?:\s+pager)?)"
 )
@@ -136,9 +136,15 @@ class PhoneRecognizer(RegexRecognizer):
             if re.search(r"(?:paged?|called|call)\s*$", label) and _is_clock_time(text[start:end]):
                 return False  # "PAGED 0415": a time of day, not a number
 
-            if re.search(r"(?:^|\W)x\s*$", label):
-                # "x4417" is an extension, "x 5 days" a count: require four digits straight after.
-                return len(text[start:end]) >= 4 and "-" not in text[start:end]
+            number = text[start:end]
+            if re.match(r"\s*(?:mg|mcg|ml|units?|g|kg|mmhg|%)\b", text[end : end + 8].lower()):
+                return False  # "x 1200 mg": a dose, not an extension
+            if re.search(r"(?:^|\W)[xp]\s*$", label):
+                # "x4417" is an extension, "x 5 days" a count: require four digits straight after, or
+                # an internal number's shape ("x 3-4420", "p 2-4490"; "p" alone is a page)
+                if re.fullmatch(r"\d-\d{4}", number):
+                    return True
+                return label.rstrip().endswith("x") and len(number) >= 4 and "-" not in number
         return True
 
 

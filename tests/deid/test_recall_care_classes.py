@@ -113,6 +113,14 @@ EPONYM_TOWNS = [
     ("Transferred from Heywood Hospital (Gardner) for higher level of care", "Gardner"),
     ("she lives in Foley, AL with her son", "Foley"),
 ]
+# an internal number after "page me", "page to", "pg", "p" or "x" in its internal shape
+INTERNAL_NUMBERS = [
+    ("will d/w ID (Dr Hao). pls page me 5-4402 if UOP <30/h.", "5-4402"),
+    ("PAGE TO 4-6612 FROM RN KRISTEN X45127: RM 518", "4-6612"),
+    ("pg 88213 - pt Ferris rm 1104-2 pulled out NGT", "88213"),
+    ("attending aware. chief tonight: lindqvist p 2-4490", "2-4490"),
+    ("21:12 from 8W x 3-4420: rm 812 POD2 ex-lap", "3-4420"),
+]
 # a bare date after a titration ("titrated" holds no "rated" of a scale) and before "per MAR"
 BARE_DATES = [
     ("started risperidone 1 mg bid, titrated to 2 mg bid 5/8. Hallucinations diminished", "5/8"),
@@ -229,6 +237,7 @@ CASES = cases(
     ("supplier", SUPPLIERS),
     ("congregation", CONGREGATIONS),
     ("bare-date", BARE_DATES),
+    ("internal-number", INTERNAL_NUMBERS),
     ("eponym-town", EPONYM_TOWNS),
     ("capitalised-heading", CAPITALISED_HEADINGS),
     ("air-ambulance", AIR_AMBULANCES),
@@ -325,6 +334,9 @@ KEEP = [
     # a modal after a kin word
     ("son will call back tonight; wife may visit tomorrow", "son will call"),
     ("wife may visit tomorrow", "may visit"),
+    # a year, a count and a dose after "p" or "x"
+    ("p 2014 study; P 5-10 mmHg; x 1200 mg", "x 1200 mg"),
+    ("p 2014 study", "p 2014"),
 ]
 
 
