@@ -277,6 +277,8 @@ class UniqueCodeRecognizer(RegexRecognizer):
         if pattern == "alnum":
             if OBSTETRIC_HISTORY.fullmatch(code) or DIMENSIONS.fullmatch(code) or NOT_CODES.fullmatch(code):
                 return False  # gravida and para: "G2P1001"; a size or a count: "15x15"; "140s-190s"
+            if PARA.fullmatch(code) and PARA_BEFORE.search(before(text, start, 16)):
+                return False  # a para alone after the gravida's history: "G2P0010 -> P0101", "now P1001"
             return digits >= 4 and len(code) >= 5 and not _clinical_code(text, start, code)
         return not _is_a_count(text, end)
 
@@ -289,11 +291,11 @@ def _clinical_code(text: str, start: int, code: str = "") -> bool:
     return bool(re.search(r"(?:icd|cpt|loinc|snomed|ndc)[-\s]?\d*\s*[:#]?\s*$", before(text, start, 16)))
 
 
-# Not codes: ranges of values and decades ("70S-80S", "140s-190s", "1990s"), a para alone
-# ("P1001"), dosing intervals ("q24-48h").
-NOT_CODES = re.compile(
-    r"\d{1,3}[sS](?:-\d{1,3}[sS])?|(?:19|20)\d0[sS]|P\d{4}|q\d{1,2}-\d{1,2}h", re.IGNORECASE
-)
+# Not codes: ranges of values and decades ("70S-80S", "140s-190s", "1990s"), dosing intervals
+# ("q24-48h"); nor a para alone where an obstetric history leads to it ("G1 now P1001").
+NOT_CODES = re.compile(r"\d{1,3}[sS](?:-\d{1,3}[sS])?|(?:19|20)\d0[sS]|q\d{1,2}-\d{1,2}h", re.IGNORECASE)
+PARA = re.compile(r"P\d{4}")
+PARA_BEFORE = re.compile(r"(?:g\d{1,2}p?\d*|->|→|now|para)\s*$")
 
 
 def _is_a_count(text: str, end: int) -> bool:

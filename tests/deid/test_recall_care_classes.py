@@ -172,6 +172,7 @@ SYSTEM_NAMES = [
     ("Detainee: SAINT-FLEUR, Jean-Robert     A#: 214-883-097", "SAINT-FLEUR, Jean-Robert"),
     ("Location: Pod 3C dayroom Detainee: LOWERY, TRE'VON   Booking # 2024-018447", "LOWERY, TRE'VON"),
     ("MRN E1390 pending", "E1390"),
+    ("Specimen P4471 received in the lab", "P4471"),
     # with a middle name or initial, and names that are also stop words, before a record field
     ("DISCHARGE SUMMARY PATIENT: HUNTER, MAY ELIZABETH   MRN: 01-338-9920", "HUNTER, MAY ELIZABETH"),
     ("ACC XR2007040019 PT: MAY, WILLIAM J   MRN 100293847   MICU BED 12", "MAY, WILLIAM J"),
