@@ -57,7 +57,7 @@ LISTED_AFTER = re.compile(
     re.IGNORECASE,
 )
 # Endings of English and clinical words that no name has: "afebrile", "nontender", "bilateral".
-CLINICAL_SHAPE = re.compile(rf"(?:{ENGLISH_ENDINGS.pattern}|ile|al|ic|ar|ent|ant|ent|er)$")
+CLINICAL_SHAPE = re.compile(rf"(?:{ENGLISH_ENDINGS.pattern}|ile|al|ic|ar|ent|ant|er)$")
 PATIENT_LABEL = re.compile(
     r"^(?:pt|patient|name|re|child|client|resident|offender|detainee|inmate|veteran|vet|candidate)\b|^\s*\d{1,2}[).]"
     r"|^(?:[01]\d|2[0-3])[0-5]\d|^\d{1,2}:[0-5]\d",
