@@ -26,14 +26,14 @@ INNER_CAPITAL_NAME = re.compile(
 # Words of a record's frame (a salutation, a heading, a field) that the rules read around and the
 # model never needed to: the name after "Dear" is the rules' to find. And words of care, languages
 # and programmes that are also census names or towns ("Ward", "Drain", "Oral", "Blake" of a Blake
-# drain, "English", "Medicare"), each of which woke the model for 8 to 32 sentences of the tuning
+# drain, "English", "Medicare"), each of which woke the model for 8 to 79 sentences of the tuning
 # notes where it found nothing, or one span at most.
-# A town named by a word this common is that word in a note written in one case.
 RECORD_WORDS = frozenset(
     """dear progress section session acct caller prescriber start normal recheck ward drain post
     pre-op on-call hosp oral colon comfort peak hand bay blake english vietnamese medicare reading
     sunday male newborn portal ma""".split()
 )
+# A town named by a word this common is that word in a note written in one case.
 COMMON_TOWN_ZIPF = 5.0
 # Sentence ends: the model reads whole sentences, at most MAX_SIDE characters either side of a word.
 BOUNDARY = re.compile(r"[.!?;|]\s|\n|\s—\s|\s{3,}")

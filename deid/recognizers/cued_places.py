@@ -57,8 +57,8 @@ class ResultPlaceRecognizer(EmployerRecognizer):
 
 class SupplierRecognizer(RegexRecognizer):
     """LOCATION: the one-word name of a supplier, payer or service after the words of a service
-    given through it: "homemaker 3x/wk via Ethos", "PA submitted via eviCore", "delivered by
-    Numotion", "copay on Silverscript", "home O2 through Lincare". The word is no English, clinical,
+    given through it: "PA submitted via eviCore", "NEMT through ModivCare", "Dexcom goes through
+    Edgepark", "copay on Silverscript". The word is no English, clinical,
     census or place word, and shaped like a name (capitalised, or two capitalised parts run together
     as brands write them: "WakeMed", "eviCore"), not an acronym or a unit ("KCl", "DTaP")."""
 

@@ -45,7 +45,8 @@ class OrganisationRecognizer(LexiconRecognizer):
         self._lower = {
             name.lower(): name for name in lexicon.organisations if not lexicon.organisations[name]
         }
-        # in a lower-case note, a name that needs a cue is still the company with one: "labs at quest"
+        # in a lower-case note, a name that needs a cue is the company only with a store's words or a
+        # street after it: "the target distribution center", "cvs on london rd"
         self._lower_cued = {
             name.lower(): name for name in lexicon.organisations if lexicon.organisations[name]
         }
