@@ -18,6 +18,7 @@ from deid.recognizers.facilities import GENERIC, FacilityRecognizer
 from deid.recognizers.letterhead import SECTION_WORDS
 from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES, ROLES, SURNAME_STOP_WORDS, TITLES
 from deid.recognizers.wards import NOT_A_COUNT
+from deid.text import Case, case_at
 from deid.types import AGE, LOCATION, NAME
 
 # After a name: "in" and a room ("bill in 302", "jade in 8", "king in 4b"), or a three-digit room and
@@ -190,4 +191,51 @@ def given_names_before_signatures(
             continue
         if lexicon.is_first_name(low) or (lexicon.zipf(low) < 3.0 and not lexicon.is_clinical_term(low)):
             out.append(RecognizerResult(NAME, before.start("given"), r.end, r.score))
+    return out
+
+
+# After a surname found alone: ", " and the given name (and initial) a record prints after it, in the
+# surname's case, then the end of the name: the line's or a field's end, a bracket, a number, a dash,
+# a record label ("prescriber PATEL, R", "Confirmed by CHOWDHURY, NASRIN (4418)", "Pt: Okonkwo,
+# Chidinma A   MRN", "rm 3218 - tauiliili, fetu - chf").
+NAME_END = (
+    r"(?=[ \t]*(?:$|\(|\d|[ ]{2}|\t|[,;]|[ ][-–—][ ]|[ ](?i:on|mrn|dob|rm|room|bed|age|md|do|rn|np|pa)\b))"
+)
+GIVEN_AFTER_SURNAME = {
+    "caps": re.compile(rf",[ ](?P<given>[A-Z](?:[A-Z'’-]{{1,20}})?)(?:[ ][A-Z]\.?)?{NAME_END}", re.MULTILINE),
+    "titled": re.compile(rf",[ ](?P<given>[A-Z][a-z'’-]{{1,20}})(?:[ ][A-Z]\.?)?{NAME_END}", re.MULTILINE),
+    "lower": re.compile(rf",[ ](?P<given>[a-z][a-z'’-]{{1,20}}){NAME_END}", re.MULTILINE),
+}
+
+
+def given_names_after_surnames(
+    text: str, results: Sequence[RecognizerResult], lexicon: Lexicon
+) -> list[RecognizerResult]:
+    """NAME results for a surname found alone and the given name or initial printed after its comma
+    in the same case, as records, orders and lists write a person: "prescriber PATEL, R",
+    "Confirmed by CHOWDHURY, NASRIN (4418) on 3/22", "Pt: Okonkwo, Chidinma A   MRN", "rm 3218 -
+    tauiliili, fetu - chf". The given name is a census given name, an initial or a rare word no
+    clinical list holds ("NASRIN", "fetu"), never a clinical word; nor a list's next item."""
+    out: list[RecognizerResult] = []
+    for r in results:
+        surname = text[r.start : r.end]
+        if r.entity_type != NAME or " " in surname or len(surname) < 2 or not surname[0].isalpha():
+            continue
+        kind = "caps" if surname.isupper() else "lower" if surname.islower() else "titled"
+        after = GIVEN_AFTER_SURNAME[kind].match(text, r.end)
+        if after is None:
+            continue
+        low = after["given"].lower()
+        # in a line of capitals every word is so: there only a census given name or an initial
+        rare_ok = len(low) >= 4 and not (kind == "caps" and case_at(text, r.start) is Case.UPPER)
+        if len(low) > 1 and (
+            low in NOT_NAMES
+            or low in ROLES
+            or low in TITLES
+            or lexicon.is_clinical(low)
+            or lexicon.is_clinical_term(low)
+            or not (lexicon.is_first_name(low) or (lexicon.zipf(low) < 3.0 and rare_ok))
+        ):
+            continue
+        out.append(RecognizerResult(NAME, r.start, after.end(), r.score))
     return out

@@ -17,6 +17,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.beside_names import (
     ages_after_names,
+    given_names_after_surnames,
     given_names_before_signatures,
     names_before_rooms,
     rooms_after_names,
@@ -42,6 +43,8 @@ DEFAULT_MAX_CHARS = 100_000
 # Results below this score are dropped. Low-evidence dictionary matches score 0.3-0.45 and are kept:
 # for PHI a miss costs more than an over-redaction.
 SCORE_THRESHOLD = 0.3
+# Between the words of a name and the nickname quoted inside it: 'Eleanor "Nell" Ashworth'.
+NICKNAME_GAPS = frozenset({' "', '" ', " “", "” "})
 
 
 class Deidentifier:
@@ -103,6 +106,7 @@ class Deidentifier:
             for text, (found, _), ents in zip(texts, ruled, entities, strict=True):
                 named = found + surname_words_after_names(text, found, self._lexicon)
                 named += given_names_before_signatures(text, found, self._lexicon)
+                named += given_names_after_surnames(text, found, self._lexicon)
                 named += names_before_rooms(text, self._lexicon)
                 named += spread_names(text, named, self._lexicon)
                 places = complete_places(text, found, self._lexicon) + rooms_after_names(text, named)
@@ -188,7 +192,11 @@ def merge_spans(text: str, results: Iterable[RecognizerResult]) -> list[PhiSpan]
             gap = text[last.end : r.start]
             touching = r.start <= last.end or (
                 r.entity_type == last.entity
-                and (gap.isspace() or (gap in NAME_COMMAS and r.entity_type == NAME))  # "Ruiz, Carmen"
+                and (
+                    gap.isspace()
+                    or (gap in NAME_COMMAS and r.entity_type == NAME)  # "Ruiz, Carmen"
+                    or (gap in NICKNAME_GAPS and r.entity_type == NAME)  # 'francisco "paco" ibarra'
+                )
                 and "\n" not in gap
             )
             if touching:

@@ -35,8 +35,10 @@ UNIT = r"(?:,?\s*(?:apt|apartment|unit|suite|ste|#|fl|floor|rm|room|bldg|buildin
 # (looked for behind a street's match rather than inside its regex: an optional prefix there would
 # be tried at every word of every text)
 HOUSE_BEFORE = re.compile(
-    r"(?:\b(?:(?:house|door|plot)\s+no\.?|h\.\s?no\.?|no\.?|plot|(?:flat|apt\.?|unit)\s+\d[\w/]{0,4},?|"
-    r"flat|apt\.?|apartment|unit|suite)\s*"
+    # (a shop's, suite's or unit's number before the house's: "Shop 3, 88 George St", "#204 - 1890 Cooper Road")
+    r"(?:\b(?:(?:house|door|plot)\s+no\.?|h\.\s?no\.?|no\.?|plot|"
+    r"(?:flat|apt\.?|unit|shop|suite|ste\.?|level|lot)\s+(?:no\.?\s*)?\d[\w/]{0,4},?|"
+    r"flat|apt\.?|apartment|unit|suite|shop|ste\.?)\s*|(?<!\w)\#\s?\d{1,5}[A-Z]?\s+[-–]\s+"
     # (a house number, not the minutes of a time: "at 09:00, 2211 Lomas Blvd")
     r"|(?<![\d:.])\b\d{1,6}[A-Z]?,?\s+(?:[NSEW]\.?\s+)?)$",
     re.IGNORECASE,
@@ -87,9 +89,11 @@ class StreetAddressRecognizer(RegexRecognizer):
     PATTERNS = (
         (
             "street",
-            rf"(?<![\d/.,:-])\b\d{{1,6}}[A-Z]?(?:[/-]\d{{1,4}}[A-Z]?){{0,2}},?\s+"
-            rf"(?:(?:N|S|E|W|NE|NW|SE|SW|north|south|east|west)\.?\s+)?"
-            rf"(?:[A-Z0-9][\w'-]*\.?\s+){{1,3}}{STREET_SUFFIX}\b\.?"
+            # (its words on one line, a space or two apart: not "RUN TIME: 0622      DISCHARGE
+            # SUMMARY\nRUN", a form's fields that end in a street word)
+            rf"(?<![\d/.,:-])\b\d{{1,6}}[A-Z]?(?:[/-]\d{{1,4}}[A-Z]?){{0,2}},?[ \t]{{1,2}}"
+            rf"(?:(?:N|S|E|W|NE|NW|SE|SW|north|south|east|west)\.?[ \t]{{1,2}})?"
+            rf"(?:[A-Z0-9][\w'-]*\.?[ \t]{{1,2}}){{1,3}}{STREET_SUFFIX}\b\.?"
             # its quarter after it: "2800 10th Ave N", "2211 Lomas Blvd NE", "1 Main St East"
             rf"(?-i:\s(?:East|West|North|South|N|S|E|W|NE|NW|SE|SW)\b(?![.'’]\w|\.\s?[a-z]))?{UNIT}",
             0.85,
@@ -305,6 +309,8 @@ class StreetAddressRecognizer(RegexRecognizer):
         # lower-case word of the ICD list only ("quarry", "orchard", "grand") is a street's where
         # an address is expected ("home, 88 quarry ln", "fell at 19 orchard ct").
         name_words = words[:-1] if len(words) > 1 else words
+        if len(name_words) > 1 and name_words[0] in COMPASS:
+            name_words = name_words[1:]  # "3385 SW Whiteside Dr": a quarter, not the social worker
         addressed = bool(ADDRESS_EXPECTED.search(text, max(0, start - 24), start))
         return not any(
             w.lower() in NOT_NAMES
@@ -315,6 +321,7 @@ class StreetAddressRecognizer(RegexRecognizer):
         )
 
 
+COMPASS = frozenset("N S E W NE NW SE SW".split())
 # What comes before a house number where an address is expected: a place's preposition, a verb of
 # living, an address label, or the comma after a place or a field.
 ADDRESS_EXPECTED = re.compile(

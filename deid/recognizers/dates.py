@@ -18,6 +18,11 @@ MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
+# A month's name capitalised or in capitals (where "may" and "mar" could be words).
+TITLED_MONTH = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?"
+    r"|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
 # Unambiguous alone: not a verb, modal or abbreviation ("may", "march", "dec" = decreased).
 MONTH_ALONE = r"(?:january|february|april|june|july|august|september|october|november|december|sept)"
 DAY = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?"
@@ -146,7 +151,14 @@ class DateRecognizer(RegexRecognizer):
         ("day_range_month", rf"(?<![\d.,/-])\b{DAY}\s?[-–]\s?{DAY}\s+{MONTH}\b\.?(?:,?\s*{YEAR}\b)?", 0.85),
         # "14MAR2019", "03jan24": the compact form of lab and pharmacy systems
         ("compact", rf"\b(?:3[01]|[12]\d|0?[1-9]){MONTH}(?:1[89]|2\d)?\d{{2}}\b", 0.9),
-        ("iso_month", r"(?<![\d/.-])(?:1[89]|2\d)\d{2}-(?:0[1-9]|1[0-2])(?![\d/-]|\.\d)", 0.7),
+        # a year and then its month, as some records sort them: "MoCA 18 in 2023 Oct", "in 2019 July"
+        (
+            "year_month_name",
+            rf"(?<![\d/.-])(?:19|20)\d{{2}}\s(?-i:{TITLED_MONTH}|{TITLED_MONTH.upper()})\b\.?",
+            0.75,
+        ),
+        # (and with a slash, as South Africa and Asia write it: "TLD since 2020/06")
+        ("iso_month", r"(?<![\d/.-])(?:19|20)\d{2}([-/])(?:0[1-9]|1[0-2])(?![\d/-]|\.\d)", 0.7),
         ("month_year", rf"\b{MONTH}\.?,?[\s-]*(?:of\s+)?(?:(?:1[89]|2\d)\d{{2}}|'\d{{2}})\b", 0.85),
         # a month and a two-digit year too late to be its day: "A1c 8.2 Jan 66", "Feb 67"
         ("month_short_year_word", rf"\b{MONTH}\.?,?\s+'?(?:3[2-9]|[4-9]\d)\b(?![.,:/]\d)", 0.75),

@@ -186,10 +186,21 @@ SIGNOUT_LINE = re.compile(
     re.MULTILINE,
 )
 
+# The same with the room first, as unit lists write it: "502 Ruiz - LLE cellulitis", "507 Begay,
+# Thomas - CAP"; taken only where two lines or more of the text have this shape (a list, not a dose).
+ROOM_FIRST_LINE = re.compile(
+    r"^[ \t]*(?:[-•*][ \t]*)?(?P<room>[1-9]\d{2,3}[a-eA-E]?)[ \t]+"
+    r"(?P<name>[^\W\d_][\w'’-]+(?:,?[ ][^\W\d_][\w'’-]+)?)[ \t]*[:—–-][ ]",
+    re.MULTILINE,
+)
+
+DOSE_UNIT = re.compile(r"(?i:mg|mcg|ug|g|kg|ml|l|units?|iu|meq|mmol|cc|min|hrs?|mins?)")
+
 
 class SignoutLineRecognizer(NameWordsRecognizer):
     """The patient and room that start a sign-out list's line, in any letter case: "- mcallister
-    4112: SBO, NGT to LIWS". The name's words must not be clinical or ordinary ones ("- bed 4112:")."""
+    4112: SBO, NGT to LIWS", "502 Ruiz - LLE cellulitis". The name's words must not be clinical or
+    ordinary ones ("- bed 4112:", "250 Lasix - held")."""
 
     ENTITIES: ClassVar[tuple[str, ...]] = (NAME, LOCATION)
 
@@ -202,6 +213,13 @@ class SignoutLineRecognizer(NameWordsRecognizer):
             if all(self._name_word(w) for w in words):
                 results.append(RecognizerResult(NAME, line.start("name"), line.end("name"), 0.7))
                 results.append(RecognizerResult(LOCATION, line.start("room"), line.end("room"), 0.7))
+        room_first = list(ROOM_FIRST_LINE.finditer(text))
+        if len(room_first) >= 2:
+            for line in room_first:
+                words = re.findall(r"[^\W\d_][\w'’-]*", line["name"])
+                if all(self._name_word(w) and not DOSE_UNIT.fullmatch(w) for w in words):
+                    results.append(RecognizerResult(NAME, line.start("name"), line.end("name"), 0.7))
+                    results.append(RecognizerResult(LOCATION, line.start("room"), line.end("room"), 0.7))
         return results
 
     def _name_word(self, word: str) -> bool:

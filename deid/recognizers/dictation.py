@@ -77,11 +77,23 @@ class DictationRecognizer(RegexRecognizer):
             r"(?<![\w@.-])(?P<phi>[a-z]{4,16}\d{0,3}(?:_[a-z]{1,4})?)(?![\w@-]|\.\w)",
             0.5,
         ),
+        # a record system's user name in capitals after its label, as report headers print it: "RUN
+        # USER: JMARTINEZ2", "RUN USER: MEDREC.LJOHNSON", "User ID: KPATEL"
+        (
+            "system_user",
+            r"\b(?i:run\s+user|user(?:\s*(?:name|id))?|username|login|operator)\s*:\s*"
+            r"(?P<phi>[A-Z][A-Z0-9]{1,11}(?:[._][A-Z][A-Z0-9]{1,15})?)\b(?![-/])",
+            0.6,
+        ),
         # letters and digits after a signer's credential
         ("signer_code", rf"\b(?:{CREDENTIAL_WORDS}),?[ \t]+(?P<phi>[A-Z]{{1,4}}\d{{1,5}})\b(?![/.-]\d)", 0.6),
     )
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        if pattern == "system_user":
+            code = text[start:end]
+            # (letters and digits, or a system's prefix and a user: shapes no clinical word has)
+            return any(c.isdigit() or c in "._" for c in code) or self._initials_and_surname(code.lower())
         if pattern == "signer_code":
             return not TRAINING_GRADE.fullmatch(text[start:end])
         if pattern in ("user_name", "closing_user_name", "line_user_name"):

@@ -38,7 +38,12 @@ PAIRED_PRACTICE = (
     r"Heart\s+(?:&|and)\s+Vascular|Skin\s+(?:&|and)\s+Cancer"
 )
 FACILITY_HEAD = (
-    r"(?:health\s+department|hospital\s+district|hospitals?|hosp|clinics|health\s+services|medical\s+center|medical\s+centre|med\s+ctr|med\s+center|health\s+center|"
+    # (a facility by its kind first, before "health care" alone is taken: "Chinle Comprehensive Health
+    # Care Facility", "Red Rock Treatment Center")
+    r"(?:(?:health\s*care|health|medical|treatment)\s+facility|treatment\s+cent(?:er|re)|"
+    # the agencies for the elderly: "Three Rivers Area Agency on Aging", "Marshall County Council on Aging"
+    r"(?:area\s+)?(?:agency|council|commission|office)\s+(?:on|for\s+the)\s+aging|"
+    r"health\s+(?:department|dept)|hospital\s+district|hospitals?|hosp|clinics|health\s+services|medical\s+center|medical\s+centre|med\s+ctr|med\s+center|health\s+center|"
     r"health\s+systems?|health\s*care\s+systems?|healthcare|health\s+care|clinic|infirmary|nursing\s+home|"
     r"nursing\s+(?:and\s+rehab(?:ilitation)?\s+)?(?:center|facility)|"
     r"rehab(?:ilitation)?(?:\s+(?:center|hospital|facility))?|care\s+center|hospice|pharmacy|urgent\s+care|"
@@ -98,7 +103,10 @@ FACILITY_HEAD = (
     rf"{PAIRED_PRACTICE}|Vision(?:\s+Source)?|Eye\s?[Cc]are|Dental\s+Care|"
     # the VA's community clinics, a Navajo chapter house, military bases and air stations: "American
     # Samoa CBOC", "Kaibeto Chapter", "Andersen AFB", "Naval Station Norfolk", "Air Station Sitka"
-    r"CBOC|Chapter(?:\s+House)?|AFB|Air\s+Force\s+Base|Naval\s+(?:Air\s+)?Station|Air\s+Station|Joint\s+Base)|"
+    r"CBOC|Chapter(?:\s+House)?|AFB|Air\s+Force\s+Base|Naval\s+(?:Air\s+)?Station|Air\s+Station|Joint\s+Base|"
+    # lakes, rivers and the land where people work, camp, hunt and fish: "Mille Lacs Lake", "Council
+    # Lake", "Spruce Fork", "Phantom Ranch", "Crazy Mountains", "Mammoth Cave" (not "Ross River virus")
+    r"Lake|LAKE|River|RIVER|Creek|CREEK|Canyon|CANYON|Mountains|Ranch|RANCH|Cave|Fork|Hollow|Island|Beach)|"
     r"mortuary|cemetery|funeral\s+(?:home|services|chapel)|(?:rescue|gospel)\s+mission|daycare|"
     # abbreviated heads of a medical, health or community centre or college, and a town's police or
     # fire service: "Tufts MC", "Jamaica Plain HC", "Bunker Hill CC", "Revere PD", "Framingham FD"
@@ -163,6 +171,10 @@ PLACE_LABEL = (
     r"(?:receiving|sending)\s+(?:facility|hospital)|site\s+of\s+care)"
 )
 PLACE_WORD = r"[A-Z][\w'’.&-]*"
+# What follows a place that names a disease or a rule, not the place: "Ross River virus".
+NAMED_DISEASE_AFTER = re.compile(r"\s+(?i:virus|fever|disease|syndrome|criteria|score|encephalitis)\b")
+# The labels of who pays, before the plan's name.
+PAYER_LABEL = re.compile(r"\b(?i:insurance|insurer|ins|health\s+plan|payer|payor)\s*:\s*\Z")
 
 
 class FacilityRecognizer(LexiconRecognizer):
@@ -182,6 +194,8 @@ class FacilityRecognizer(LexiconRecognizer):
     # the town a facility is in, written after it: "Christian Medical College, Vellore"
     # (or after a dash, as letterheads write it: "BAPTIST HEALTH MEDICAL CENTER - LITTLE ROCK")
     TOWN_AFTER = re.compile(r"(?:,|[ ][-–—])?\s(?P<town>[A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?)")
+    # (in a lower-case note, in lower case: "mercy hospital springfield", "st. luke's rehabilitation - meridian")
+    LOWER_TOWN_AFTER = re.compile(r"(?:,|[ ][-–—])?[ ](?P<town>[a-z][\w'-]+(?:[ ][a-z][\w'-]+)?)")
     LOWER_TAIL = re.compile(r"\s+(?:of|at|in)\s+(?P<tail>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)")
     # (the cue in any case, "AT BMC" in capitals too; "@" has no word boundary before it)
     ACRONYM = re.compile(
@@ -237,6 +251,23 @@ class FacilityRecognizer(LexiconRecognizer):
         rf"redeemer|resurrection|good\s+shepherd|holy\s+trinity|holy\s+cross|christ|st\.?\s+\w+)\s+"
         rf"(?i:{DENOMINATIONS})\b(?:\s+(?i:church|home))?"
     )
+    # a children's hospital by the name after its head: "Children's Mercy", "Children's Minnesota"
+    # (not a children's formulation of a drug: "Children's Tylenol", "Children's Motrin")
+    # (or before it, a state or town's: "Seattle Children's", "TEXAS CHILDREN'S HOSPITAL", "Children's
+    # Hospital Colorado")
+    CHILDRENS_NAMED = (
+        Scanner(
+            re.compile(
+                r"\b(?:Children|CHILDREN)['’][sS][ ](?:(?:Hospital|HOSPITAL)[ ])?(?P<name>[A-Z][A-Za-z]{2,})\b"
+            )
+        ),
+        Scanner(
+            re.compile(
+                r"\b(?P<name>[A-Z][A-Za-z]{2,})[ ](?:Children|CHILDREN)['’][sS]\b(?:[ ](?:Hospital|HOSPITAL)\b)?"
+            )
+        ),
+    )
+    CHILDRENS_NAME_ZIPF = 4.5
     HOSPITAL_ACRONYM = re.compile(r"^(?:[A-Z]{0,4}(?:H|MC|HC|MH|GH|CH|RH|UH|VA|VAMC)|[A-Z]{2,3}MC)$")
     SCORE: ClassVar[float] = 0.8
 
@@ -247,6 +278,8 @@ class FacilityRecognizer(LexiconRecognizer):
     ) -> list[RecognizerResult]:
         results: list[RecognizerResult] = []
         for match in self.HEADS.finditer(text):
+            if NAMED_DISEASE_AFTER.match(text, match.end()):
+                continue  # "Ross River virus", "Rocky Mountain spotted fever": a disease's name
             start = self._name_start(text, match.start())
             end = self._end(text, match.end())
             if start is None and end > match.end() and match.group()[0].isupper():
@@ -296,6 +329,10 @@ class FacilityRecognizer(LexiconRecognizer):
                 or ID_LABEL.fullmatch(low)  # "Acct #:", "Accession #:" label the number themselves
             ):
                 results.append(RecognizerResult(LOCATION, match.start("phi"), match.end("phi"), 0.65))
+        for match in (m for scanner in self.CHILDRENS_NAMED for m in scanner.finditer(text)):
+            if self._childrens_name(match.group("name")):
+                end = self._town_end(text, match.end())
+                results.append(RecognizerResult(LOCATION, match.start(), end, 0.9))
         for match in self.POST.finditer(text):
             results.append(RecognizerResult(LOCATION, match.start(), match.end(), 0.65))
         for match in self.VIRTUE_CHURCH.finditer(text):
@@ -308,6 +345,18 @@ class FacilityRecognizer(LexiconRecognizer):
             results.append(RecognizerResult(LOCATION, match.start(), self._town_end(text, match.end()), 0.6))
         return results
 
+    def _childrens_name(self, word: str) -> bool:
+        """The word after "Children's" that names the hospital: rare in English, or a town or a state."""
+        low = word.lower()
+        lex = self.lexicon
+        if low in GENERIC or low in NOT_NAMES or self.HEAD.fullmatch(word):
+            return False  # "Children's Hospital": the head itself, found from its own words
+        if lex.is_place_word(low) or lex.is_town(low):
+            return True  # a state or a town, though a disease be named after it ("Colorado tick fever")
+        return lex.zipf(low) < self.CHILDRENS_NAME_ZIPF and not (
+            lex.is_clinical(low) or lex.is_clinical_term(low)
+        )
+
     def _header_start(self, text: str, head_start: int, end: int) -> int | None:
         """Where a hospital's name starts when the hospital heads its line or field in capitals,
         its words common ones ("ALASKA NATIVE MEDICAL CENTER", "CHEROKEE NATION W.W. HASTINGS
@@ -315,6 +364,7 @@ class FacilityRecognizer(LexiconRecognizer):
         only the rest of the heading after it (a town, a department) up to the line's end."""
         if STRONG_HEAD.match(text, head_start) is None or case_at(text, head_start) is not Case.UPPER:
             return None
+        end = self._town_end(text, end)  # the heading may name its town: "UNIVERSITY MEDICAL CENTER EL PASO"
         line_start = text.rfind("\n", 0, head_start) + 1
         seps = [m.end() for m in HEADER_SEPARATOR.finditer(text, line_start, head_start)]
         start = seps[-1] if seps else line_start
@@ -369,6 +419,8 @@ class FacilityRecognizer(LexiconRecognizer):
     def town_end(cls, text: str, end: int, lexicon: Lexicon) -> int:
         """The end of a gazetteer town of one or two words right after a facility, or `end`."""
         after = cls.TOWN_AFTER.match(text, end)
+        if not after and case_at(text, end - 1) is Case.LOWER:
+            after = cls.LOWER_TOWN_AFTER.match(text, end)
         if not after:
             return end
         words = after.group("town").split()
@@ -377,7 +429,10 @@ class FacilityRecognizer(LexiconRecognizer):
             phrase = " ".join(words[:n])
             if len(words) < n or not lexicon.is_town(phrase) or lexicon.is_place_word(phrase):
                 continue
-            line_end = re.match(r"[ \t]*(?:\n|$)", text[after.start("town") + len(phrase) :]) is not None
+            # (or a field's end: "UNIVERSITY MEDICAL CENTER EL PASO   ROOM: W7-22")
+            line_end = (
+                re.match(r"[ \t]*(?:\n|$)|[ ]{3,}", text[after.start("town") + len(phrase) :]) is not None
+            )
             # "Hospital Medicine Progress Note": no town; "Pollokshields Medical Practice Glasgow\n": one
             if comma or lexicon.zipf(words[0]) < 4.0 or (line_end and lexicon.zipf(words[0]) < 5.0):
                 return after.start("town") + len(phrase)
@@ -604,6 +659,14 @@ class LabelledPlaceRecognizer(RegexRecognizer):
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
         words = re.findall(r"[^\W\d_]+", text[start:end])
         first = words[0].lower() if words else ""
+        lows = {w.lower() for w in words}
+        if (
+            PAYER_LABEL.search(text, max(0, start - 20), start)
+            and not lows & PROGRAMMES
+            and not lows <= GENERIC
+            and first not in NOT_NAMES
+        ):
+            return True  # a plan named by a generic word first: "Ins: Health Net", "Payer: Community First"
         if (
             not words
             or first in GENERIC

@@ -87,6 +87,8 @@ class SsnRecognizer(RegexRecognizer):
             r"(?P<phi>\d{3}[\s.]?\d{2}[\s.]?\d{4}|(?:x{3}-?x{2}-?)?\d{4})\b",
             0.95,
         ),
+        # the last four alone, as the VA writes them without the label: "Veteran: ...  last 4 6120"
+        ("last_four", r"\blast\s*(?:4|four)\s*(?:digits\s*)?[:#-]?\s*(?P<phi>\d{4})\b(?![\d/.:-])", 0.8),
         # masked but for its last four digits, which still identify: "xxx-xx-4418", "***-**-4418"
         ("ssn_masked", r"(?<![\w-])(?:x{3}|\*{3})-(?:x{2}|\*{2})-\d{4}(?![\d-])", 0.9),
     )

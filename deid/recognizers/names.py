@@ -69,7 +69,7 @@ LABEL_CUE = Scanner(
     re.compile(
         r"\b(?:attending|pcp|resident|fellow|intern|surgeon|provider|physician|author|signed|"
         r"electronically\s+signed(?:\s+by)?|dictated\s+by|referring(?:\s+(?:md|physician|provider))?|"
-        r"contact|emergency\s+contact|nok|next\s+of\s+kin|patient(?:\s+name)?|pt\s+name|name|infant|mother|"
+        r"contact|emergency\s+contact(?:\s*#?\s*\d)?|nok|next\s+of\s+kin|patient(?:\s+name)?|pt\s+name|name|infant|mother|"
         r"father|rn|nurse|np|pa|cc|from|to|hcp|proxy|guardian|poa|caregiver|tech|technologist|reader|"
         r"scribe|sonographer|endoscopist|anesthesia|anesthesiologist|performed\s+by|ordering|interpreter|"
         r"case\s+manager|sw|social\s+worker|chaplain|witness|cosigner|surname|forename|deceased|decedent|"
@@ -81,7 +81,9 @@ LABEL_CUE = Scanner(
         r"policy\s*holder|"
         # callers, candidates, people in custody, and the Spanish labels of a bilingual form
         r"caller|candidate|offender|detainee|inmate|paciente|nombre|madre|padre|"
-        r"name\s+given\s+by\s+family|created\s+by)\s*:\s*"
+        r"name\s+given\s+by\s+family|created\s+by|"
+        # who signs a form: "Signature: A Farouk", "Parent signature: D. Two Bulls"
+        r"signature|(?:parent|guardian|patient|provider|physician|examiner)(?:'s)?\s+signature)\s*:\s*"
         # a letter's sign-off: the name is on the next line ("Sincerely,\nMaria Lopez, MD")
         r"|\b(?:sincerely|regards|best\s+wishes|best|thanks|thank\s+you|cordially|respectfully|warmly),?[ \t]*\n[ \t]*"
         # a name given in words: "my name is Siiri", "her maiden name was Clark", "calls me Jim"
@@ -316,9 +318,10 @@ class ContextNameRecognizer(NameWordsRecognizer):
                 run.append(j)
                 break
             elif _is_initial(text, tok) or (
-                not run and cue[0] is Cue.TITLE and _bare_initial(text, tokens, j)
+                not run and cue[0] in (Cue.TITLE, Cue.LABEL) and _bare_initial(text, tokens, j)
             ):
-                run.append(j)  # "Dr S. McAlister", and "Dr S McAlister" as British notes write it
+                # "Dr S. McAlister", and "Dr S McAlister" as British notes write it; "Signature: A Farouk"
+                run.append(j)
             else:
                 break
             if tok.text.endswith(("'s", "’s")):
@@ -330,6 +333,8 @@ class ContextNameRecognizer(NameWordsRecognizer):
             and not _is_initial(text, tokens[run[0]])
         ):
             run.pop()  # "Dr Smith A" : a trailing single letter is more likely a grade or unit
+        if cue[0] is Cue.LABEL and len(run) == 1 and _bare_initial(text, tokens, run[0]):
+            return []  # a letter alone after a label names no one: "To: A Team", "Patient: A lot"
         if len(run) == 1 and cue[0] in (Cue.LABEL, Cue.TITLE):
             run += self._given_name_after_comma(text, tokens, run[0])
         return run
