@@ -203,7 +203,9 @@ NAME_END = (
 )
 GIVEN_AFTER_SURNAME = {
     "caps": re.compile(rf",[ ](?P<given>[A-Z](?:[A-Z'’-]{{1,20}})?)(?:[ ][A-Z]\.?)?{NAME_END}", re.MULTILINE),
-    "titled": re.compile(rf",[ ](?P<given>[A-Z][a-z'’-]{{1,20}})(?:[ ][A-Z]\.?)?{NAME_END}", re.MULTILINE),
+    "titled": re.compile(
+        rf",[ ](?P<given>[A-Z](?:[a-z'’-]{{1,20}})?)\.?(?:[ ][A-Z]\.?)?{NAME_END}", re.MULTILINE
+    ),
     "lower": re.compile(rf",[ ](?P<given>[a-z][a-z'’-]{{1,20}}){NAME_END}", re.MULTILINE),
 }
 

@@ -85,11 +85,20 @@ class DictationRecognizer(RegexRecognizer):
             r"(?P<phi>[A-Z][A-Z0-9]{1,11}(?:[._][A-Z][A-Z0-9]{1,15})?)\b(?![-/])",
             0.6,
         ),
+        # the same in capitals, alone at a line's end or after a dash, as a note's writer signs it in
+        # a record of capitals: "... PHARMACY FAX 614-252-8899. AHUBBARD", "-SCHEN4", "Tech: DSTROUD2"
+        (
+            "caps_user_name",
+            r"(?:^|(?<=[.!?])[ \t]+|(?<=-)|(?<=\w:)[ \t]+)(?P<phi>[A-Z]{5,16}\d{0,3})[ \t]*$",
+            0.55,
+        ),
         # letters and digits after a signer's credential
         ("signer_code", rf"\b(?:{CREDENTIAL_WORDS}),?[ \t]+(?P<phi>[A-Z]{{1,4}}\d{{1,5}})\b(?![/.-]\d)", 0.6),
     )
 
     def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        if pattern == "caps_user_name":
+            return self._initials_and_surname(text[start:end].lower())
         if pattern == "system_user":
             code = text[start:end]
             # (letters and digits, or a system's prefix and a user: shapes no clinical word has)

@@ -52,8 +52,9 @@ LISTED_AFTER = re.compile(
     r"[ ]{0,6}(?:\b(?:rm|room|bed|dob|id|mrn|mr\#|apt|age|a\#|booking|offender|inmate|chart|acct|hrn)(?:\b|(?<=\#))|"
     # an age, or an age and a kin word, set off by commas as a list of contacts writes them: ", 58, uncle"
     r"\d{1,3}\s*(?:yo|y/o|yom|yof|[mf])\b|g\d+p\d|,[ ]\d{1,3}(?:[ ]?(?:mo|yo|y|wk|d))?[ ]?[,–—-]"
-    # a schedule's next field, after a gap of spaces: "Lekanoff, Agafon       Lac recheck"
-    r"|(?<=[^ ])[ ]{3,}(?=\S))",
+    # a schedule's next field, after a gap of spaces: "Lekanoff, Agafon       Lac recheck"; a table's
+    # next cell: "ALVARADO, J | 552017"
+    r"|(?<=[^ ])[ ]{3,}(?=\S)|[ ]?\|)",
     re.IGNORECASE,
 )
 # Endings of English and clinical words that no name has: "afebrile", "nontender", "bilateral".
@@ -63,6 +64,8 @@ PATIENT_LABEL = re.compile(
     r"|^(?:[01]\d|2[0-3])[0-5]\d|^\d{1,2}:[0-5]\d",
     re.IGNORECASE,
 )
+# What ends a table's cell or a form's field after a listed surname's initial: "ALVARADO, J | 55".
+INITIAL_ENDS_FIELD = re.compile(r"[ ]*(?:\||$|[ ]{2}|\t|[ ](?:MRN|DOB|RM|POD\d|MD|NP|PA)\b)", re.MULTILINE)
 # The particles of a surname written before its last word: "DE LA CRUZ, EMILIO", "van der berg".
 SURNAME_PARTICLES = frozenset("de la del van der von da di le du st".split())
 # A middle initial after a given name: "Brown, Hunter J", "Lindquist, Maren E."
@@ -201,8 +204,13 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
         if tok.case is Case.LOWER:
             if not (tok.text.islower() and nxt.text.islower()):
                 return False  # "-- LATE, given 1450": a word in capitals is stressed, not listed
-        elif not (tok.text.isupper() and nxt.text.isupper() and len(nxt.text) > 1) and not titled:
+        elif not (tok.text.isupper() and nxt.text.isupper()) and not titled:
             return False  # capitals, also in a line of mixed case: "Rm 603 JOHNSON, TIARA"
+        # a given name's initial alone only where a table's cell or a field ends after it: "ALVARADO,
+        # J | 552017 |", "rm 812 HERNANDEZ, Y POD2"
+        initial = len(nxt.text) == 1
+        if initial and not (nxt.text.isupper() and INITIAL_ENDS_FIELD.match(text, nxt.end)):
+            return False
         if i + 2 < len(tokens) and re.fullmatch(r",\s*", text[nxt.end : tokens[i + 2].start]):
             return False  # a list of words: "FALLS, PAIN, SKIN" (not "Pungowiyi, Ella, 34, sister")
         line_start = text.rfind("\n", 0, tok.start) + 1
@@ -218,7 +226,8 @@ class DictionaryNameRecognizer(NameWordsRecognizer):
             if not (before and after):
                 return False
         if not (before or after) or not (
-            self._listed_name_word(tok, surname=True) and self._listed_name_word(nxt, surname=False)
+            self._listed_name_word(tok, surname=True)
+            and (initial or self._listed_name_word(nxt, surname=False))
         ):
             return False
         if (tok.lower in NOT_NAMES or nxt.lower in NOT_NAMES) and not after:

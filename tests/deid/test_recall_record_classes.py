@@ -22,6 +22,16 @@ GIVEN_AFTER_SURNAME = [
         "rm 3218 - tauiliili, fetu - chf, diuresing well\nrm 3220 - kessler, ruth - 94 yo, uti",
         "kessler, ruth",
     ),
+    ("Ordering MD: Raghavan, S\nPatient/rep signature: M. Hollingsworth", "Raghavan, S"),
+    # a listed surname and the initial a table's cell or a field ends with
+    ("Pt | MRN | Payer\nALVARADO, J | 552017 | Molina\nTSOSIE, D | 409915 | Presbyterian", "ALVARADO, J"),
+    ("Pt | MRN | Payer\nALVARADO, J | 552017 | Molina\nTSOSIE, D | 409915 | Presbyterian", "TSOSIE, D"),
+    ("21:12 from 8W: rm 812 HERNANDEZ, Y POD2 ex-lap, HR 124", "HERNANDEZ, Y"),
+]
+# a record's user name in capitals, signing a line of capitals or after a dash
+CAPS_USER_NAMES = [
+    ("PA FORM TO DR LEBLANC INBOX, PHARMACY FAX 614-252-8899. AHUBBARD", "AHUBBARD"),
+    ("71F UGIB, ACCEPTED, ETA 0100, 2 LARGE BORE IVS REQUESTED.\n-SCHEN4", "SCHEN4"),
 ]
 # a nickname quoted inside a name, in any case
 QUOTED_NICKNAMES = [
@@ -91,6 +101,7 @@ YEAR_MONTH = [
     cases(
         ("given-after-surname", GIVEN_AFTER_SURNAME),
         ("quoted-nickname", QUOTED_NICKNAMES),
+        ("caps-user-name", CAPS_USER_NAMES),
         ("room-first-list", ROOM_FIRST_LISTS),
         ("facility", FACILITIES),
         ("nature-and-plans", NATURE_AND_PLANS),
@@ -123,6 +134,10 @@ KEEP = [
     ("call the Area Agency on Aging for a ramp", "Area Agency on Aging"),
     ("Hollow organ injury ruled out; Beach chair position; Island flap", "Beach chair"),
     ("worse over the last 4 weeks; in the last 4 days", "last 4 weeks"),
+    # a table's problems in capitals, "A fib" after a name, a word in capitals ending a line
+    ("| PAIN, R | stable |\n| FALLS, PAIN | SKIN |", "PAIN, R"),
+    ("seen by Dr Smith, A fib noted on tele", "A fib"),
+    ("NO ACUTE DISTRESS. AFEBRILE\nCONTINUE LASIX. STABLE", "AFEBRILE"),
     # a year before a word that begins like a month, or before "may"
     ("2020 Marked improvement; 2021 Decreased dose", "2020 Marked"),
     ("in 2020 may have had COVID", "2020 may"),
