@@ -87,6 +87,10 @@ FORM_PEOPLE = [
     ("RUN TIME: 0622      DISCHARGE SUMMARY\nRUN USER: JMARTINEZ2", "JMARTINEZ2"),
     ("** DISCHARGE SUMMARY **\nRUN USER: MEDREC.LJOHNSON", "MEDREC.LJOHNSON"),
     ("Veteran: Marcus T. Whitfield    last 4 6120    Visit 11/6/2024", "6120"),
+    # people of payers and agencies by their role
+    ("Spoke w/ rep Kendrick, call ref MCR-110223-88314", "Kendrick"),
+    ("REP SHAQUILLE STATES ADMIT 6/29 APPROVED AS OBS ONLY", "SHAQUILLE"),
+    ("referred by promotora Doña Chayo (Rosario Treviño)", "Chayo"),
 ]
 # a year and month with a slash, as South African and Asian records write them; a year, then its month
 YEAR_MONTH = [
@@ -138,6 +142,7 @@ KEEP = [
     ("| PAIN, R | stable |\n| FALLS, PAIN | SKIN |", "PAIN, R"),
     ("seen by Dr Smith, A fib noted on tele", "A fib"),
     ("NO ACUTE DISTRESS. AFEBRILE\nCONTINUE LASIX. STABLE", "AFEBRILE"),
+    ("SSA rep payee is his sister; did 3 sets of 10 reps", "rep payee"),
     # a year before a word that begins like a month, or before "may"
     ("2020 Marked improvement; 2021 Decreased dose", "2020 Marked"),
     ("in 2020 may have had COVID", "2020 may"),
