@@ -39,8 +39,8 @@ PAIRED_PRACTICE = (
 )
 FACILITY_HEAD = (
     # (a facility by its kind first, before "health care" alone is taken: "Chinle Comprehensive Health
-    # Care Facility", "Red Rock Treatment Center")
-    r"(?:(?:health\s*care|health|medical|treatment)\s+facility|treatment\s+cent(?:er|re)|"
+    # Care Facility", "Red Rock Treatment Center", "Guildwood Family Health Team")
+    r"(?:(?:health\s*care|health|medical|treatment)\s+facility|treatment\s+cent(?:er|re)|family\s+health\s+team|"
     # the agencies for the elderly: "Three Rivers Area Agency on Aging", "Marshall County Council on Aging"
     r"(?:area\s+)?(?:agency|council|commission|office)\s+(?:on|for\s+the)\s+aging|"
     r"health\s+(?:department|dept)|hospital\s+district|hospitals?|hosp|clinics|health\s+services|medical\s+center|medical\s+centre|med\s+ctr|med\s+center|health\s+center|"
@@ -79,6 +79,9 @@ FACILITY_HEAD = (
     # "Lynn Housing Authority", "Checker Cab", "Legal Sea Foods", "Quincy Medical", "Benedetti & Sons"
     # a high school or a school district by its name alone: "Pershing High", "Fort Bend ISD"
     r"(?-i:High|ISD)|"
+    # a middle school by its name alone, an English trust, an Ontario family health team: "Goodson
+    # Middle", "Leeds Teaching Hospitals NHS Trust", "Guildwood Family Health Team"
+    r"(?-i:Middle|MIDDLE)|(?-i:NHS\s+(?:Foundation\s+)?Trust)|"
     r"(?-i:Library|LIBRARY|Arena|ARENA|Club|CLUB|Museums?|MUSEUMS?|Temple|TEMPLE|Grill|GRILL|Restaurant|"
     r"Cafe|Café|Bakery|Hardware|HARDWARE|Forest|Square|SQUARE|Sq|Corner|Ambulance|AMBULANCE|"
     r"Housing\s+Authority|Cab|Foods|Sons|Medical|MEDICAL)|"
@@ -130,6 +133,9 @@ DENOMINATIONS_TITLED = (
     "Evangelical|Orthodox|Mennonite|Nazarene|AME|Missionary\\s+Baptist"
 )
 DENOMINATIONS = DENOMINATIONS_TITLED.lower()
+# Denominations written by their initials: Missionary Baptist, Seventh-day Adventist, Christian
+# Methodist Episcopal, Church of God in Christ, African Methodist Episcopal (Zion).
+BLACK_CHURCH_DENOMINATIONS = r"(?:M\.B\.|MB|SDA|C\.M\.E\.|CME|COGIC|A\.M\.E\.(?:\s+Zion)?|AME\s+Zion)"
 # Heads that only a place of care has: an acronym before one is the place's name ("KEM Hospital").
 STRONG_HEAD = re.compile(
     r"(?i:hospital|hosp\b|infirmary|medical\s+(?:college|cent(?:er|re))|teaching\s+hospital)"
@@ -246,10 +252,16 @@ class FacilityRecognizer(LexiconRecognizer):
     )
     # a congregation by its ordinal or its virtue and denomination, in any case: "first presbyterian",
     # "Grace Lutheran", "FIRST BAPTIST" (not "Southern Baptist" or "Roman Catholic", which are churches)
+    # (and by a Bible's place with "Little", "New", "Greater" or "Mount" before it, and the Black
+    # churches' abbreviated denominations: "LITTLE ZION BAPTIST", "Mt. Pisgah M.B. Church", "Greater
+    # Mount Zion AME Church", "New Shiloh Baptist", "Little Zion Old Regular Baptist")
     VIRTUE_CHURCH = re.compile(
-        rf"\b(?i:first|second|third|grace|trinity|faith|hope|calvary|bethel|bethany|zion|emmanuel|immanuel|"
-        rf"redeemer|resurrection|good\s+shepherd|holy\s+trinity|holy\s+cross|christ|st\.?\s+\w+)\s+"
-        rf"(?i:{DENOMINATIONS})\b(?:\s+(?i:church|home))?"
+        rf"\b(?i:(?:(?:little|new|greater|mount|mt\.?)\s+){{0,2}}(?:first|second|third|grace|trinity|faith|hope|"
+        rf"calvary|bethel|bethany|zion|emmanuel|immanuel|shiloh|pisgah|ebenezer|macedonia|antioch|olivet|olive|"
+        rf"gethsemane|canaan|hebron|galilee|sinai|carmel|moriah|tabernacle|"
+        rf"redeemer|resurrection|good\s+shepherd|holy\s+trinity|holy\s+cross|christ|st\.?\s+\w+))\s+"
+        rf"(?:(?i:{DENOMINATIONS}|old\s+regular\s+baptist|free\s+will\s+baptist)|{BLACK_CHURCH_DENOMINATIONS})"
+        rf"(?![\w.])(?:\s+(?i:church|home))?"
     )
     # a children's hospital by the name after its head: "Children's Mercy", "Children's Minnesota"
     # (not a children's formulation of a drug: "Children's Tylenol", "Children's Motrin")

@@ -38,10 +38,10 @@ STAFF = frozenset(
     ot pharmd psychologist counselor counsellor coordinator educator navigator sitter volunteer asst
     assistant consultant registrar sho gp matron hca physio physiotherapist houseman paramedic
     nnp cnm rrt lvn emt imam rabbi chw chr
-    rep representative liaison caseworker promotora scheduler dispatcher reviewer coach skipper""".split()
+    rep representative payee liaison caseworker promotora scheduler dispatcher reviewer coach skipper""".split()
 )  # UK, Irish and Indian grades and roles: consultant, registrar, SHO, GP, matron, HCA, houseman;
 # then the people of payers, agencies and teams a note names by their role ("rep Kendrick",
-# "liaison renee jackson", "promotora Chayo", "Coach Black Elk")
+# "liaison renee jackson", "promotora Chayo", "Coach Black Elk"; a "rep payee" manages benefits)
 PATIENT = frozenset({"patient", "pt"})
 ROLES = FAMILY | STAFF | PATIENT
 # After these a capitalised word is a noun phrase, not a name: "Dr. on call", "husband at bedside".
@@ -49,8 +49,6 @@ NOT_NAMES = frozenset(STOP_WORDS) | set(
     "pt pts patient family team bedside home today pgy pager pgr beeper bleep cell mobile tel fax ext campus badge yes".split()
     # the labels of a prescriber's numbers, after the name they follow ("Olga Berezovsky, MD   NPI 1427385016")
     + "npi dea".split()
-    # the representative payee who manages a patient's benefits ("rep payee")
-    + ["payee"]
     # the labels of a Spanish form ("Paciente: ...", "Fecha: ...")
     + "paciente nombre fecha".split()
     # weekdays as notes shorten them ("plays bridge on Tues"); not "Thu" or "Sun", which are names too

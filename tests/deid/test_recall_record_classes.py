@@ -64,6 +64,23 @@ FACILITIES = [
     ),
     ("case manager at Marshall County Council on Aging called", "Marshall County Council on Aging"),
 ]
+# congregations by a Bible's place and a denomination's initials; middle schools, English trusts,
+# Ontario family health teams
+CONGREGATIONS_AND_SCHOOLS = [
+    ("Men's group at her church (Mt. Zion M.B. Church) offered to build a rail", "Mt. Zion M.B. Church"),
+    (
+        "cooks Sunday dinner for church family at Greater New Hope Baptist (mac & cheese)",
+        "Greater New Hope Baptist",
+    ),
+    ("LITTLE ZION BAPTIST DEACON VISITED", "LITTLE ZION BAPTIST"),
+    ("Attends Greater Mount Zion AME Church weekly", "Greater Mount Zion AME Church"),
+    ("8th grade at Goodson Middle, bullied since fall", "Goodson Middle"),
+    (
+        "Leeds Teaching Hospitals NHS Trust, St James's University Hospital",
+        "Leeds Teaching Hospitals NHS Trust",
+    ),
+    ("PCP: Dr Lam, Guildwood Family Health Team", "Guildwood Family Health Team"),
+]
 # lakes, creeks and forks where people live, work and camp; plans named by a generic word first
 NATURE_AND_PLANS = [
     ("went through slush on Council Lake. Got back to camp ~6 pm", "Council Lake"),
@@ -109,6 +126,7 @@ YEAR_MONTH = [
         ("room-first-list", ROOM_FIRST_LISTS),
         ("facility", FACILITIES),
         ("nature-and-plans", NATURE_AND_PLANS),
+        ("congregations-and-schools", CONGREGATIONS_AND_SCHOOLS),
         ("address", ADDRESSES),
         ("form-person", FORM_PEOPLE),
         ("year-month", YEAR_MONTH),
@@ -143,6 +161,8 @@ KEEP = [
     ("seen by Dr Smith, A fib noted on tele", "A fib"),
     ("NO ACUTE DISTRESS. AFEBRILE\nCONTINUE LASIX. STABLE", "AFEBRILE"),
     ("SSA rep payee is his sister; did 3 sets of 10 reps", "rep payee"),
+    ("otitis of the Middle ear; Acute Middle cerebral artery", "Middle ear"),
+    ("Religion: Baptist. Mother Methodist.", "Religion: Baptist"),
     # a year before a word that begins like a month, or before "may"
     ("2020 Marked improvement; 2021 Decreased dose", "2020 Marked"),
     ("in 2020 may have had COVID", "2020 may"),
