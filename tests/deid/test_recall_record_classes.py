@@ -64,8 +64,8 @@ FACILITIES = [
     ),
     ("case manager at Marshall County Council on Aging called", "Marshall County Council on Aging"),
 ]
-# congregations by a Bible's place and a denomination's initials; middle schools, English trusts,
-# Ontario family health teams
+# congregations by a Bible's place and a denomination's initials; English trusts, Ontario family
+# health teams
 CONGREGATIONS_AND_SCHOOLS = [
     ("Men's group at her church (Mt. Zion M.B. Church) offered to build a rail", "Mt. Zion M.B. Church"),
     (
@@ -74,7 +74,6 @@ CONGREGATIONS_AND_SCHOOLS = [
     ),
     ("LITTLE ZION BAPTIST DEACON VISITED", "LITTLE ZION BAPTIST"),
     ("Attends Greater Mount Zion AME Church weekly", "Greater Mount Zion AME Church"),
-    ("8th grade at Goodson Middle, bullied since fall", "Goodson Middle"),
     (
         "Leeds Teaching Hospitals NHS Trust, St James's University Hospital",
         "Leeds Teaching Hospitals NHS Trust",
