@@ -178,7 +178,8 @@ PLACE_LABEL = (
     r"(?:receiving|sending)\s+(?:facility|hospital)|site\s+of\s+care)"
 )
 PLACE_WORD = r"[A-Z][\w'’.&-]*"
-# What follows a place that names a disease or a rule, not the place: "Ross River virus".
+# What follows a head word that names a disease, a rule or a score, not a place: "Council Lake
+# score" (no facility is read from a head the text makes a disease's or a score's).
 NAMED_DISEASE_AFTER = re.compile(r"\s+(?i:virus|fever|disease|syndrome|criteria|score|encephalitis)\b")
 # The labels of who pays, before the plan's name.
 PAYER_LABEL = re.compile(r"\b(?i:insurance|insurer|ins|health\s+plan|payer|payor)\s*:\s*\Z")
@@ -288,7 +289,7 @@ class FacilityRecognizer(LexiconRecognizer):
         results: list[RecognizerResult] = []
         for match in self.HEADS.finditer(text):
             if NAMED_DISEASE_AFTER.match(text, match.end()):
-                continue  # "Ross River virus", "Rocky Mountain spotted fever": a disease's name
+                continue  # "Council Lake score": a scale's name, not a place
             start = self._name_start(text, match.start())
             end = self._end(text, match.end())
             if start is None and end > match.end() and match.group()[0].isupper():
