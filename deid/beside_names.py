@@ -54,7 +54,12 @@ TITLE_CASED = re.compile(r"[A-Z][a-z]+(?:['’-][A-Za-z]+)*")
 MAX_SURNAME_WORDS = 2  # three capitalised words after a name are a heading or a title, not its surname
 LABEL_AFTER = re.compile(r"[ ]?:")
 # A nickname in quotes or brackets between a given name and the surname: 'William "Bill" Young'.
-NICKNAME = re.compile(r"[ ](?P<open>\"|“|\()(?P<nick>[A-Z][A-Za-z.'-]{0,12})(?:\"|”|\))")
+# What a person is called, after their name: "Rich, Augustus (Gus)", 'Bill "Buddy" Cole', and in a
+# bracket, quoted or after a word that says so: '("Hana")', '(prefers "Ray")', "(goes by Peggy)".
+NICKNAME = re.compile(
+    r"[ ](?P<open>\"|“|\()(?:(?P<cue>(?i:prefers|goes[ ]by|aka|called|known[ ]as))[ ])?"
+    r"(?P<quote>[\"“])?(?P<nick>[A-Z][A-Za-z.'-]{0,12})(?(quote)[\"”])(?:\"|”|\))"
+)
 FORM_WORDS = frozenset({"date", "dob", "age", "sex", "mrn", "room", "bed", "unit"})
 
 
@@ -116,7 +121,13 @@ def surname_words_after_names(
         nickname = NICKNAME.match(text, r.end)
         if not nickname and TITLE_CASED.fullmatch(text[r.start : r.end].split()[-1]) is None:
             continue  # a surname goes on after a capitalised word; a nickname after an initial too
-        if nickname and nickname["open"] == "(" and not _bracketed_nickname(nickname["nick"], lexicon):
+        said = nickname and (nickname["cue"] or nickname["quote"])  # a bracket that says it is a name
+        if (
+            nickname
+            and nickname["open"] == "("
+            and not said
+            and not _bracketed_nickname(nickname["nick"], lexicon)
+        ):
             nickname = None  # "Gurinder Bains (Trauma)": a service, not what he is called
         pos = nickname.end() if nickname else r.end
         while len(words) <= MAX_SURNAME_WORDS and (word := TITLE_WORD.match(text, pos)):
@@ -198,16 +209,21 @@ def given_names_before_signatures(
 # surname's case, then the end of the name: the line's or a field's end, a bracket, a number, a dash,
 # a record label ("prescriber PATEL, R", "Confirmed by CHOWDHURY, NASRIN (4418)", "Pt: Okonkwo,
 # Chidinma A   MRN", "rm 3218 - tauiliili, fetu - chf").
-NAME_END = (
-    r"(?=[ \t]*(?:$|\(|\d|[ ]{2}|\t|[,;]|[ ][-–—][ ]|[ ](?i:on|mrn|dob|rm|room|bed|age|md|do|rn|np|pa)\b))"
-)
+NAME_END = r"(?=[ \t]*(?:$|\(|\d|[ ]{2}|\t|[,;]|[ ](?:[-–—]|->)[ ]|[ ](?i:on|mrn|dob|rm|room|bed|age|md|do|rn|np|pa)\b))"
+# (the comma as records space it too: "ASHWORTH , KEVIN P", "PRAKASH,NEHA")
+COMMA = r"[ ]?,[ ]?"
 GIVEN_AFTER_SURNAME = {
-    "caps": re.compile(rf",[ ](?P<given>[A-Z](?:[A-Z'’-]{{1,20}})?)(?:[ ][A-Z]\.?)?{NAME_END}", re.MULTILINE),
-    "titled": re.compile(
-        rf",[ ](?P<given>[A-Z](?:[a-z'’-]{{1,20}})?)\.?(?:[ ][A-Z]\.?)?{NAME_END}", re.MULTILINE
+    "caps": re.compile(
+        rf"{COMMA}(?P<given>[A-Z](?:[A-Z'’-]{{1,20}})?)(?P<initial>[ ][A-Z]\.?)?{NAME_END}", re.MULTILINE
     ),
-    "lower": re.compile(rf",[ ](?P<given>[a-z][a-z'’-]{{1,20}}){NAME_END}", re.MULTILINE),
+    "titled": re.compile(
+        rf"{COMMA}(?P<given>[A-Z](?:[a-z'’-]{{1,20}})?)\.?(?P<initial>[ ][A-Z]\.?)?{NAME_END}", re.MULTILINE
+    ),
+    "lower": re.compile(rf"{COMMA}(?P<given>[a-z][a-z'’-]{{1,20}}){NAME_END}", re.MULTILINE),
 }
+# A surname found after a label or a title ("Patient Name:", "Dr"): the word after its comma is its
+# given name even in a line of capitals, where a rare word is otherwise only another capital word.
+LABELLED_SCORE = 0.9
 
 
 def given_names_after_surnames(
@@ -227,17 +243,28 @@ def given_names_after_surnames(
         after = GIVEN_AFTER_SURNAME[kind].match(text, r.end)
         if after is None:
             continue
-        low = after["given"].lower()
-        # in a line of capitals every word is so: there only a census given name or an initial
-        rare_ok = len(low) >= 4 and not (kind == "caps" and case_at(text, r.start) is Case.UPPER)
-        if len(low) > 1 and (
-            low in NOT_NAMES
-            or low in ROLES
-            or low in TITLES
-            or lexicon.is_clinical(low)
-            or lexicon.is_clinical_term(low)
-            or not (lexicon.is_first_name(low) or (lexicon.zipf(low) < 3.0 and rare_ok))
-        ):
-            continue
-        out.append(RecognizerResult(NAME, r.start, after.end(), r.score))
+        if _given_after_comma(text, r, after, kind, lexicon):
+            out.append(RecognizerResult(NAME, r.start, after.end(), r.score))
     return out
+
+
+def _given_after_comma(
+    text: str, surname: RecognizerResult, after: re.Match[str], kind: str, lexicon: Lexicon
+) -> bool:
+    low = after["given"].lower()
+    if len(low) == 1:
+        return True  # an initial: "PATEL, R"
+    if low in NOT_NAMES or low in ROLES or low in TITLES or lexicon.is_clinical_term(low):
+        return False
+    if lexicon.is_first_name(low):
+        # a census given name that is also a clinical word, with its middle initial: "Love, Frank J."
+        return not lexicon.is_clinical(low) or after.groupdict().get("initial") is not None
+    if lexicon.is_clinical(low):
+        return False
+    labelled = surname.score >= LABELLED_SCORE
+    if labelled and lexicon.is_census_name(low) and lexicon.zipf(low) < 4.0:
+        return True  # after a labelled surname, a census name not too common: "Name: AL-HADDAD, YUSUF M"
+    # in a line of capitals every word is so: there a rare word is a given name only after a label
+    # or a title ("NAME: OSEI-BONSU, KWAME A")
+    caps_line = kind == "caps" and case_at(text, surname.start) is Case.UPPER
+    return lexicon.zipf(low) < 3.0 and len(low) >= 4 and (labelled or not caps_line)

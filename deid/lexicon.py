@@ -145,13 +145,15 @@ class Lexicon:
         0.7: a rare census surname that is neither a medical word nor familiar English.
         """
         low = _bare(word)
-        if len(low) < 2 or self.is_clinical(low) or self.zipf(low) >= COMMON_ZIPF:
-            return 0.0
         census = _census_form(low)
+        # an accented word is as common as its plain spelling: "Diné" is as frequent as "dine"
+        zipf = max(self.zipf(low), self.zipf(census))
+        if len(low) < 2 or self.is_clinical(low) or zipf >= COMMON_ZIPF:
+            return 0.0
         rank = self.surname_rank.get(census)
         if census in self.first_names or (rank is not None and rank <= FREQUENT_SURNAME_RANK):
             return 1.0
-        if rank is not None and self.zipf(low) < RARE_ZIPF:
+        if rank is not None and zipf < RARE_ZIPF:
             return 0.7
         return 0.0
 
@@ -179,8 +181,13 @@ def place_key(phrase: str) -> str:
 
 
 def _census_form(word: str) -> str:
-    """The census spelling: lower case without apostrophes ("O'Connor" -> "oconnor")."""
-    return _bare(word).replace("'", "").replace("’", "")
+    """The census spelling: lower case without apostrophes ("O'Connor" -> "oconnor") or accents,
+    which the census lists do not write ("Wiśniewski" -> "wisniewski", "Núñez" -> "nunez")."""
+    low = _bare(word).replace("'", "").replace("’", "")
+    if low.isascii():
+        return low
+    plain = "".join(c for c in unicodedata.normalize("NFKD", low) if not unicodedata.combining(c))
+    return plain if plain.isascii() else low  # "ß", "ł" are letters of their own, not accented ones
 
 
 def _bare(word: str) -> str:

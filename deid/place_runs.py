@@ -45,6 +45,12 @@ DIRECTIONS = frozenset(
     "north south east west northeast northwest southeast southwest central upper lower".split()
 )
 RARE_ZIPF = 3.5
+# Words that end an organisation's name after a found place, common as they are: "Fresenius Kidney
+# Care", "Oglala Sioux Transit", "Blacksburg Volunteer Rescue Squad", "Tufts Health Plan".
+ORG_TAIL = frozenset(
+    """care services service transit rescue squad program programs plan homes resources living healing
+    alliance coalition partnership outreach staffing authority""".split()
+)
 HEADED_RARE_ZIPF = 5.5  # before a facility's head, common words are its name's too
 MAX_WORDS = 4  # spread at most this many words each way
 STORE_NUMBER = re.compile(r"[ ]?#[ ]?\d{2,6}\b")
@@ -233,7 +239,11 @@ def _name_word(tok: Token, upper: bool, lexicon: Lexicon, rare_zipf: float) -> b
         return False
     if lexicon.is_place_word(bare):
         return False  # a state or a country: Safe Harbor keeps it
-    if FacilityRecognizer.HEAD.fullmatch(low) or bare in DIRECTIONS or lexicon.is_town(bare):
+    if bare in ORG_TAIL:
+        return True
+    # (a head as written too: some heads are capitalised words only, "Medical", "Transport", "Park")
+    head = FacilityRecognizer.HEAD.fullmatch(low) or FacilityRecognizer.HEAD.fullmatch(tok.bare)
+    if head or bare in DIRECTIONS or lexicon.is_town(bare):
         return True
     if bare in GENERIC or bare in STOPPERS:
         return False  # "outside Mercy Hospital", "the local Riverside clinic"

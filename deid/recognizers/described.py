@@ -194,6 +194,20 @@ ROOM_FIRST_LINE = re.compile(
     re.MULTILINE,
 )
 
+# A census or tracking board's row: the room or bed in the first column, the patient "LAST, FIRST" in
+# the next ("612-1 | AL-HASSAN, YOUSEF | 58M", "A3   YOUNG, ROSALIND   44F", "HALL 2 ACHEAMPONG,
+# KWAME"); taken, as ROOM_FIRST_LINE is, only where two lines or more of the text have this shape.
+ROOM_TABLE_ROW = re.compile(
+    r"^[ \t]*(?P<room>[1-9]\d{2,3}(?:-\d{1,2}|[A-Za-z])?|[A-Z]{1,2}\d{1,2}|(?i:hall|hallway)[ ]\d{1,2})"
+    r"(?:[ \t]*\|[ \t]*|\t+|[ ]+)"
+    r"(?P<name>[^\W\d_][\w'’-]+(?:[ ][^\W\d_][\w'’-]+){0,2},[ ]?[^\W\d_][\w'’-]+(?:[ ][^\W\d_][\w'’-]*)?)"
+    r"(?=[ \t]*\||\t|[ ]{2,}|[ \t]*$)",
+    re.MULTILINE,
+)
+
+# The particles of surnames a board prints in its name column: "DEL CASTILLO-PARK", "VAN DER BERG".
+ROW_PARTICLES = frozenset("de del della di da dos du la le van von der den al el bin ibn".split())
+
 DOSE_UNIT = re.compile(r"(?i:mg|mcg|ug|g|kg|ml|l|units?|iu|meq|mmol|cc|min|hrs?|mins?)")
 
 
@@ -214,13 +228,32 @@ class SignoutLineRecognizer(NameWordsRecognizer):
                 results.append(RecognizerResult(NAME, line.start("name"), line.end("name"), 0.7))
                 results.append(RecognizerResult(LOCATION, line.start("room"), line.end("room"), 0.7))
         room_first = list(ROOM_FIRST_LINE.finditer(text))
-        if len(room_first) >= 2:
-            for line in room_first:
+        rows = list(ROOM_TABLE_ROW.finditer(text))
+        if all(_clock_time(row["room"]) for row in rows):
+            rows = []  # a clinic's day: "1040  Gundersen, Erik   INR check" is an appointment's time
+        for lines in (room_first, rows):
+            if len(lines) < 2:
+                continue
+            for line in lines:
                 words = re.findall(r"[^\W\d_][\w'’-]*", line["name"])
-                if all(self._name_word(w) and not DOSE_UNIT.fullmatch(w) for w in words):
+                ok = self._row_name(line["name"]) if lines is rows else all(map(self._name_word, words))
+                if ok and not any(DOSE_UNIT.fullmatch(w) for w in words):
                     results.append(RecognizerResult(NAME, line.start("name"), line.end("name"), 0.7))
                     results.append(RecognizerResult(LOCATION, line.start("room"), line.end("room"), 0.7))
         return results
+
+    def _row_name(self, name: str) -> bool:
+        """A board's "LAST, FIRST": each word a census name (also an English or clinical word there:
+        "YOUNG, ROSALIND", "BROWN, KEISHA"), a particle ("DEL CASTILLO-PARK"), an initial or a word
+        the name test takes; never a role or a stop word."""
+        words = re.findall(r"[^\W\d_][\w'’]*", name)
+        return all(
+            len(w) == 1  # a middle initial: "BROWN, FAITH A"
+            or w.lower() in ROW_PARTICLES
+            or (w.lower() not in NOT_NAMES and w.lower() not in ROLES and self.lexicon.is_census_name(w))
+            or self._name_word(w)
+            for w in words
+        )
 
     def _name_word(self, word: str) -> bool:
         low = word.lower()
@@ -233,3 +266,10 @@ class SignoutLineRecognizer(NameWordsRecognizer):
             or lex.is_clinical_term(low)
             or (lex.zipf(low) >= 4.5 and not lex.is_census_name(low))
         )
+
+
+def _clock_time(code: str) -> bool:
+    """A schedule's time of day as a room-like number, on a five minutes' step: "0940", "1040"."""
+    if not code.isdigit() or len(code) != 4:
+        return False
+    return int(code[:2]) < 24 and int(code[2:]) < 60 and int(code[2:]) % 5 == 0

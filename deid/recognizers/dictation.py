@@ -10,13 +10,15 @@ from __future__ import annotations
 import re
 
 from deid.recognizers.base import RegexRecognizer
-from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES
+from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES, ROLES, TITLES
 from deid.recognizers.names import CREDENTIAL_WORDS
 from deid.types import NAME
 
 # A surname run into an initial is taken for a user name only if the census ranks it this high.
 USER_SURNAME_RANK = 50_000
 COMMON_ZIPF = 4.0
+# The roles a text thread writes after its speakers' names: "Rajesh PT:", "brittany y (HHA):".
+CHAT_ROLES = "pt|ot|rn|lpn|lvn|md|do|np|pa|slp|hha|cna|msw|sw|cm|rt|ma|pharmd|aide|charge"
 # Training years and grades written after a credential are not user codes: "MD PGY2", "RN R3".
 TRAINING_GRADE = re.compile(r"(?:PGY|MS|R|HO|PG|FY|ST|CT)\d", re.IGNORECASE)
 
@@ -42,6 +44,15 @@ class DictationRecognizer(RegexRecognizer):
         # without the time, a user name shaped like one at a line's start: "mhoang: yes ran 0900"
         ("chat_user", r"\[\d{1,2}:\d{2}(?::\d{2})?\][ \t]*(?P<phi>[A-Za-z][A-Za-z0-9._-]{2,24})[ \t]*:", 0.7),
         ("line_user_name", r"^[ \t]*(?P<phi>[a-z]{5,16}\d{0,3}):[ \t]", 0.6),
+        # a text thread's speaker by their display name, after the message's date and time and before
+        # a role: "[3/14 7:10] Rajesh PT: I'm at 11", "[3/14 7:12] brittany y (HHA): there 9-11"
+        (
+            "chat_speaker",
+            r"^[ \t]*\[(?:\d{1,2}/\d{1,2}(?:/\d{2,4})?,?[ ]+)?\d{1,2}:\d{2}(?::\d{2})?(?:[ ]?[AaPp]\.?[Mm]\.?)?\]"
+            r"[ \t]*(?P<phi>[^\W\d_][\w'’-]*(?:[ ][^\W\d_][\w'’.-]*){0,2}?)"
+            rf"(?:,?[ ]\(?(?i:{CHAT_ROLES})\)?)?[ \t]*:",
+            0.6,
+        ),
         # a user name written with its capitals after "filed by": "Filed by HSandhu"
         (
             "filed_by",
@@ -110,12 +121,27 @@ class DictationRecognizer(RegexRecognizer):
         if pattern == "bare_user_name":
             # a chat line's speaker, before a colon, may have a surname that is also a word: "jlee:"
             return self._initials_and_surname(text[start:end], speaker=text.startswith(":", end))
-        if pattern in ("chat_user", "filed_by"):
+        if pattern == "chat_speaker":
+            return self._display_name(text[start:end])
+        if pattern == "chat_user":  # a user name, not a word of the chat's own: "[10:02] System:"
+            low = text[start:end].lower()
+            lex = self.lexicon
+            return low not in NOT_NAMES and (lex.zipf(low) < COMMON_ZIPF or lex.is_census_name(low))
+        if pattern == "filed_by":
             return text[start:end].lower() not in NOT_NAMES
         if pattern == "typist":
             return text[start:end].lower() not in NOT_NAMES
         parts = re.split(r"[/:]", text[start:end])[1:]
         return not all(p in NOT_NAMES or self.lexicon.is_clinical_term(p) for p in parts)
+
+    def _display_name(self, name: str) -> bool:
+        """A person's name as a chat shows it: a census given name or a rare word first, then any
+        words that are neither roles nor clinical ("brittany y"), not "System" or "Nurse station"."""
+        words = [w.lower().strip(".") for w in name.split()]
+        lex = self.lexicon
+        if any(w in NOT_NAMES or w in ROLES or w in TITLES or lex.is_clinical(w) for w in words):
+            return False
+        return lex.is_first_name(words[0]) or lex.zipf(words[0]) < 3.0
 
     def _user_name(self, token: str) -> bool:
         """One or two initials and a surname run together ("jpaquette", "dvasquezhale": a census

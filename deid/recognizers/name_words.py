@@ -38,10 +38,13 @@ STAFF = frozenset(
     ot pharmd psychologist counselor counsellor coordinator educator navigator sitter volunteer asst
     assistant consultant registrar sho gp matron hca physio physiotherapist houseman paramedic
     nnp cnm rrt lvn emt imam rabbi chw chr
-    rep representative payee liaison caseworker promotora scheduler dispatcher reviewer coach skipper""".split()
+    rep representative payee liaison caseworker promotora scheduler dispatcher reviewer coach skipper
+    agent supervisor sup advocate adjuster""".split()
 )  # UK, Irish and Indian grades and roles: consultant, registrar, SHO, GP, matron, HCA, houseman;
 # then the people of payers, agencies and teams a note names by their role ("rep Kendrick",
-# "liaison renee jackson", "promotora Chayo", "Coach Black Elk"; a "rep payee" manages benefits)
+# "liaison renee jackson", "promotora Chayo", "Coach Black Elk"; a "rep payee" manages benefits),
+# of courts and insurers, and the hospital's supervisor on duty ("Parole agent Lutz", "advocate
+# Marisela", "adjuster Corinne Faith", "house sup MBAH")
 PATIENT = frozenset({"patient", "pt"})
 ROLES = FAMILY | STAFF | PATIENT
 # After these a capitalised word is a noun phrase, not a name: "Dr. on call", "husband at bedside".

@@ -128,8 +128,6 @@ CLAUSE_END = re.compile(r"[ \t]*(?:[.,;:)\]]|->|[-–—]+(?:\s|$)|$)", re.MULTI
 NAME_COMMAS = frozenset({", ", " , ", ","})
 # A generational suffix after a surname: "Jr.", ", Sr", "III" (not "IV", a route: "Smith IV").
 GENERATION = re.compile(r",?[ ](?:Jr|Sr|JR|SR)\b\.?|[ ](?:II|III)\b")
-# What ends a field of a form after its value: two spaces or more, a line end, a comma.
-FIELD_END = re.compile(r"[ \t]{2,}|[ \t]*(?:\n|$)|,")
 
 
 class Cue(Enum):
@@ -238,6 +236,8 @@ class ContextNameRecognizer(NameWordsRecognizer):
         kind, word = cue
         if kind is Cue.ROLE and _is_credential_token(tok):
             return False  # "RN, CDCES": a second credential, not a name
+        if kind is Cue.ROLE and self._word_compound(tok):
+            return False  # "Agent Orange-associated DM2": an adjective made of a word, not a surname
         if kind is not Cue.TITLE and SPECIALTY.search(tok.lower):
             return False  # "recipient: cardiology clearance", "discussed with Neurology"
         if (
@@ -268,6 +268,14 @@ class ContextNameRecognizer(NameWordsRecognizer):
             or (kind is Cue.ROLE and word in FAMILY | STAFF and self._capitalised_after_role(tok))
             or (kind is Cue.ROLE and word in STAFF and self._given_name_in_lower_case(tok))
         )
+
+    def _word_compound(self, tok: Token) -> bool:
+        """A hyphenated word ending in an English adjective or participle no census lists:
+        "Orange-associated", "Lyme-related" (not "Smith-Manning", whose end is a surname)."""
+        if "-" not in tok.bare:
+            return False
+        last = tok.bare.rsplit("-", 1)[1].lower()
+        return ENGLISH_ENDINGS.search(last) is not None and not self.lexicon.is_census_name(last)
 
     def _given_name_in_lower_case(self, tok: Token) -> bool:
         """A colleague's given name in a lower-case line, where no capital marks it: "ep fellow
@@ -335,8 +343,8 @@ class ContextNameRecognizer(NameWordsRecognizer):
             run.pop()  # "Dr Smith A" : a trailing single letter is more likely a grade or unit
         if cue[0] is Cue.LABEL and len(run) == 1 and _bare_initial(text, tokens, run[0]):
             return []  # a letter alone after a label names no one: "To: A Team", "Patient: A lot"
-        if len(run) == 1 and cue[0] in (Cue.LABEL, Cue.TITLE):
-            run += self._given_name_after_comma(text, tokens, run[0])
+        # (the given name after a labelled surname's comma, "Patient: Oyelaran, Babatunde", is taken
+        # with every other surname's by deid.beside_names.given_names_after_surnames)
         return run
 
     def _continues(self, tokens: Sequence[Token], run: list[int], tok: Token) -> bool:
@@ -385,42 +393,6 @@ class ContextNameRecognizer(NameWordsRecognizer):
         if tok.case is Case.MIXED and (not tok.text[0].isupper() or tok.text.isupper()):
             return False  # in mixed case a name is capitalised, and "(MAC," is an acronym
         return CLAUSE_END.match(text, tok.end) is not None
-
-    def _given_name_after_comma(self, text: str, tokens: Sequence[Token], j: int) -> list[int]:
-        """ "Patient: Oyelaran, Babatunde": the given name after a surname and a comma (also as
-        exports space it, "ASHWORTH , KEVIN P", or run it together, "PRAKASH,NEHA")."""
-        if j + 1 >= len(tokens) or text[tokens[j].end : tokens[j + 1].start] not in NAME_COMMAS:
-            return []
-        nxt = tokens[j + 1]
-        if self.words.excluded(nxt):
-            return []
-        caps_pair = tokens[j].text.isupper() and nxt.text.isupper()  # "Name: WATANABE, KENJI"
-        if nxt.case is Case.MIXED and not caps_pair:  # a given name is "Babatunde", not "MRN" or "stable"
-            zipf = self.lexicon.zipf(nxt.lower)
-            ok = (
-                nxt.text[0].isupper()
-                and not nxt.text.isupper()
-                and not self.lexicon.is_clinical_term(nxt.lower)
-            )
-            # a census given name even if also a word ("Love, Frank J."), any census given name with
-            # its middle initial ("Wilder, Summer J."); otherwise a rare word
-            initial = j + 2 < len(tokens) and _is_initial(text, tokens[j + 2])
-            first = self.lexicon.is_first_name(nxt.lower)
-            ok = ok and ((first and (zipf < 5.0 or initial)) or zipf < 3.0)
-        else:  # in ALL-CAPS or lower-case notes a census first name ("SMITH, JOHN") or a rare word,
-            # or a census name ending the form's field ("NAME:  DEMIRCI-HALE, YUSUF        UNIT NO")
-            low = nxt.lower
-            zipf = self.lexicon.zipf(low)
-            field = FIELD_END.match(text, nxt.end) is not None or _is_initial_then_field(text, tokens, j + 2)
-            ok = self.lexicon.is_first_name(low) or (
-                not self.lexicon.is_clinical(low)
-                and (zipf < 3.0 or (zipf < 4.0 and field and self.lexicon.is_census_name(low)))
-            )
-        if ok and j + 2 < len(tokens) and adjacent(text, nxt, tokens[j + 2]):
-            middle = tokens[j + 2]
-            if _is_initial(text, middle) or _initial_ending_field(text, middle):
-                return [j + 1, j + 2]  # and its middle initial: "Love, Frank J.", "HOLLOWAY, Jasmine R"
-        return [j + 1] if ok else []
 
     def _run_backwards(self, text: str, tokens: Sequence[Token], i: int) -> list[int]:
         """The name before a credential: "Maria T. Alvarez, MD", "King, Tyrone MD", "J.M., RRT"."""
@@ -502,11 +474,6 @@ def _is_initial(text: str, tok: Token) -> bool:
     return len(tok.text) == 1 and tok.text.isalpha() and text[tok.end : tok.end + 1] == "."
 
 
-def _is_initial_then_field(text: str, tokens: Sequence[Token], j: int) -> bool:
-    """A middle initial that ends a form's field follows: "HOLMES, GIDEON A      MRN"."""
-    return j < len(tokens) and _initial_ending_field(text, tokens[j])
-
-
 def _bare_initial(text: str, tokens: Sequence[Token], j: int) -> bool:
     """A capital letter without a full stop, then a capitalised word: the "R" of "Dr R Chaudhry"."""
     tok = tokens[j]
@@ -514,12 +481,6 @@ def _bare_initial(text: str, tokens: Sequence[Token], j: int) -> bool:
         return False
     nxt = tokens[j + 1]
     return text[tok.end : nxt.start] == " " and nxt.text[0].isupper() and len(nxt.text) > 1
-
-
-def _initial_ending_field(text: str, tok: Token) -> bool:
-    """A capital letter without a full stop that ends a form's field (a run of spaces, a line end or
-    a comma after it): the middle initial of "Patient: HOLLOWAY, Jasmine R   MRN: ..."."""
-    return len(tok.text) == 1 and tok.text.isupper() and FIELD_END.match(text, tok.end) is not None
 
 
 def _is_initials(tok: Token) -> bool:
