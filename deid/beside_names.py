@@ -212,15 +212,15 @@ def given_names_before_signatures(
 NAME_END = r"(?=[ \t]*(?:$|\(|\d|[ ]{2}|\t|[,;]|[ ](?:[-–—]|->)[ ]|[ ](?i:on|mrn|dob|rm|room|bed|age|md|do|rn|np|pa)\b))"
 # (the comma as records space it too: "ASHWORTH , KEVIN P", "PRAKASH,NEHA")
 COMMA = r"[ ]?,[ ]?"
-GIVEN_AFTER_SURNAME = {
-    "caps": re.compile(
-        rf"{COMMA}(?P<given>[A-Z](?:[A-Z'’-]{{1,20}})?)(?P<initial>[ ][A-Z]\.?)?{NAME_END}", re.MULTILINE
-    ),
-    "titled": re.compile(
-        rf"{COMMA}(?P<given>[A-Z](?:[a-z'’-]{{1,20}})?)\.?(?P<initial>[ ][A-Z]\.?)?{NAME_END}", re.MULTILINE
-    ),
-    "lower": re.compile(rf"{COMMA}(?P<given>[a-z][a-z'’-]{{1,20}}){NAME_END}", re.MULTILINE),
-}
+# The given name (any letters: "José", "McKenzie", "Zoë") and a middle initial; its case is read after.
+# (a full stop only after an initial: "PATEL, R.", not the sentence's end in "kids, mamaw, faith.")
+GIVEN = (
+    rf"{COMMA}(?P<given>[^\W\d_]+(?:['’-][^\W\d_]+)*)(?:(?<![^\W\d_]{{2}})\.)?(?P<initial>[ ][A-ZÀ-ÖØ-Þ]\.?)?"
+)
+GIVEN_AFTER_SURNAME = re.compile(GIVEN + NAME_END, re.MULTILINE)
+# after a surname a label or a title announced, the name may go on into a sentence: "Patient:
+# Oyelaran, Babatunde was seen", "Name: Love, Frank J. presented"
+GIVEN_AFTER_LABELLED_SURNAME = re.compile(GIVEN + r"(?:\b|(?<=\.))(?![-'’/])")
 # A surname found after a label or a title ("Patient Name:", "Dr"): the word after its comma is its
 # given name even in a line of capitals, where a rare word is otherwise only another capital word.
 LABELLED_SCORE = 0.9
@@ -239,13 +239,30 @@ def given_names_after_surnames(
         surname = text[r.start : r.end]
         if r.entity_type != NAME or " " in surname or len(surname) < 2 or not surname[0].isalpha():
             continue
-        kind = "caps" if surname.isupper() else "lower" if surname.islower() else "titled"
-        after = GIVEN_AFTER_SURNAME[kind].match(text, r.end)
+        after = GIVEN_AFTER_SURNAME.match(text, r.end)
+        if after is None and r.score >= LABELLED_SCORE and not surname.islower():
+            # (not a lower-case list, which goes on: "kids, mamaw, faith"; nor a letter that begins
+            # a sentence's word: "Dr Smith, A fib noted")
+            after = GIVEN_AFTER_LABELLED_SURNAME.match(text, r.end)
+            after = after if after and len(after["given"]) > 1 else None
         if after is None:
             continue
-        if _given_after_comma(text, r, after, kind, lexicon):
+        kind = _written_as(surname, after["given"], after["initial"])
+        if kind is not None and _given_after_comma(text, r, after, kind, lexicon):
             out.append(RecognizerResult(NAME, r.start, after.end(), r.score))
     return out
+
+
+def _written_as(surname: str, given: str, initial: str | None) -> str | None:
+    """The case a surname and its given name are written in together ("caps": "PATEL, R", "HOLLOWAY,
+    Jasmine R" after capitals too; "titled": "Okonkwo, Chidinma A"; "lower": "tauiliili, fetu"), or
+    None where they differ as no name does ("Smith, MRN", "PAIN, stable")."""
+    titled = given[0].isupper() and (len(given) == 1 or not given.isupper())
+    if surname.isupper():
+        return "caps" if given.isupper() else "titled" if titled else None
+    if surname.islower():
+        return "lower" if given.islower() and initial is None else None
+    return "titled" if titled else None
 
 
 def _given_after_comma(
@@ -256,15 +273,18 @@ def _given_after_comma(
         return True  # an initial: "PATEL, R"
     if low in NOT_NAMES or low in ROLES or low in TITLES or lexicon.is_clinical_term(low):
         return False
+    labelled = surname.score >= LABELLED_SCORE
     if lexicon.is_first_name(low):
-        # a census given name that is also a clinical word, with its middle initial: "Love, Frank J."
-        return not lexicon.is_clinical(low) or after.groupdict().get("initial") is not None
+        # a census given name that is also a clinical word, with its middle initial or after a
+        # labelled surname: "Love, Frank J.", "Name: Wilder, Summer"
+        initial = after.groupdict().get("initial") is not None
+        return not lexicon.is_clinical(low) or initial or (labelled and lexicon.zipf(low) < 5.0)
     if lexicon.is_clinical(low):
         return False
-    labelled = surname.score >= LABELLED_SCORE
     if labelled and lexicon.is_census_name(low) and lexicon.zipf(low) < 4.0:
         return True  # after a labelled surname, a census name not too common: "Name: AL-HADDAD, YUSUF M"
     # in a line of capitals every word is so: there a rare word is a given name only after a label
     # or a title ("NAME: OSEI-BONSU, KWAME A")
     caps_line = kind == "caps" and case_at(text, surname.start) is Case.UPPER
-    return lexicon.zipf(low) < 3.0 and len(low) >= 4 and (labelled or not caps_line)
+    # (short rare words only after a label or a title: "Name: Nguyen, Thi", not "PAIN, RLE")
+    return lexicon.zipf(low) < 3.0 and (labelled or (len(low) >= 4 and not caps_line))

@@ -55,6 +55,23 @@ COURT_AND_PAYER_PEOPLE = [
     ("DV advocate Marisela came to the ED at 1420", "Marisela"),
 ]
 
+# the given name after a labelled surname's comma (one rule now reads every surname's): in capitals,
+# into a sentence, a census name that is also a word
+LABELLED_SURNAME_GIVEN = [
+    (
+        "DISCHARGE SUMMARY\nPatient Name: AL-HADDAD, YUSUF M\nMedical Record #: 60-772-913",
+        "AL-HADDAD, YUSUF M",
+    ),
+    ("INTERNAL MEDICINE\nNAME: OSEI-BONSU, KWAME A\nMRN: BN-00471266", "OSEI-BONSU, KWAME A"),
+    ("Patient: Oyelaran, Babatunde was seen in clinic today", "Oyelaran, Babatunde"),
+    ("Name: Love, Frank presented with chest pain at 0300", "Love, Frank"),
+    ("Name: Love, Frank J. presented with chest pain at 0300", "Love, Frank J."),
+    # a given name with an accent or a capital inside it, and one capitalised after capitals
+    ("Pt: Ramírez, José   DOB 02/11/1971", "Ramírez, José"),
+    ("Pt: Okafor, McKenzie   DOB 01/02/2003", "Okafor, McKenzie"),
+    ("Patient: HOLLOWAY, Jasmine R   MRN: 4471", "HOLLOWAY, Jasmine R"),
+]
+
 
 @pytest.mark.parametrize(
     ("text", "phi"),
@@ -65,6 +82,7 @@ COURT_AND_PAYER_PEOPLE = [
         ("organisation-tail", ORGANISATION_TAILS),
         ("called-name", CALLED_NAMES),
         ("court-and-payer-people", COURT_AND_PAYER_PEOPLE),
+        ("labelled-surname-given", LABELLED_SURNAME_GIVEN),
     ),
 )
 def test_class_of_phi_is_redacted(deid: Deidentifier, text: str, phi: str) -> None:
@@ -83,6 +101,10 @@ KEEP = [
     ("arranged Non-emergency medical transportation for 11/4", "medical transportation"),
     # an ethnicity written with its accent is no surname
     ("HPI: 66 yo Diné woman from the reservation w/ DM2", "Diné woman"),
+    # a labelled surname's comma before a clinical word, which is no given name
+    ("Name: Smith, Mild pain since Monday", "Mild pain"),
+    ("seen by Dr Smith, A fib noted on tele", "A fib"),
+    ("Protective factors: kids, mamaw, faith.", "faith"),
     # an exposure named for an agent, and a supervisor who is not named
     ("SECONDARY: Agent Orange-associated DM2; PTSD (SC 70%)", "Orange-associated"),
     ("charge nurse and house supervisor aware; advocate for early PT", "advocate for"),
