@@ -25,6 +25,7 @@ from deid.recognizers.cued_places import (
     SchoolRecognizer,
     SupplierRecognizer,
     TheNamedPlaceRecognizer,
+    UnionLocalRecognizer,
 )
 from deid.recognizers.dates import DateRecognizer
 from deid.recognizers.described import (
@@ -143,6 +144,7 @@ RECOGNIZER_CLASSES = (
     AirAmbulanceRecognizer,
     DedicationRecognizer,
     PoliceRecognizer,
+    UnionLocalRecognizer,
     WardRecognizer,
     CarePlaceRecognizer,
     CareVerbPlaceRecognizer,

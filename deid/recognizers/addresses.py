@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from deid.recognizers.base import RegexRecognizer
+from deid.recognizers.care_places import SPECIALTY
 from deid.recognizers.name_words import NOT_NAMES
 from deid.text import Case, case_at
 from deid.types import LOCATION
@@ -118,11 +119,20 @@ class StreetAddressRecognizer(RegexRecognizer):
             r"\b(?:on|off|near)\s+(?P<phi>(?-i:[a-z]{3,}(?:\s[a-z]{3,})?\s(?:st|ave|rd|blvd|street|avenue|road)))\b",
             0.6,
         ),
-        # the streets named without a street word: "140 Broadway", "12 The Esplanade"
+        # the streets named without a street word: "140 Broadway", "4554 N Broadway", "801 Broadway
+        # N", "12 The Esplanade"
         (
             "unsuffixed_street",
-            r"(?<![\d/.,:-])\b\d{1,6}[A-Z]?\s+(?-i:Broadway|BROADWAY|The\s+[A-Z][a-z]+)\b",
+            r"(?<![\d/.,:-])\b\d{1,6}[A-Z]?\s+(?-i:(?:[NSEW]\.?\s)?(?:Broadway|BROADWAY)(?:\s[NSEW]\b(?![.'’]\w))?"
+            r"|The\s+[A-Z][a-z]+)\b",
             0.8,
+        ),
+        # a quarter's street without a street word, as western US cities write them, or a grid's
+        # coordinates: "3200 W Camelback", "740 S Limestone", "1525 W 2100 S" (Salt Lake City)
+        (
+            "quarter_street",
+            r"(?<![\d/.,:-])\b\d{3,6}\s(?-i:[NSEW])\.?\s(?:\d{2,5}\s(?-i:[NSEW])\b|(?-i:[A-Z][a-z]{3,}))\b(?![-'’])",
+            0.7,
         ),
         # with its post office's code after a dash, as Kenya writes it: "P.O. Box 123-00100"
         # and a US rural route or highway contract box (USPS Publication 28): "RR 2 BOX 118"
@@ -277,6 +287,12 @@ class StreetAddressRecognizer(RegexRecognizer):
             word = text[start:end].lower()
             return not word.startswith(("flat", "plot")) or bool(
                 re.match(r"\s*(?:[,\n]|$|[A-Z0-9])", follows)
+            )
+        if pattern == "quarter_street":
+            # the street's name is a proper word, not a clinical one: "400 S Medicine" is a unit
+            word = text[start:end].split()[-1].lower()
+            return word.isdigit() or not (
+                self.lexicon.is_clinical(word) or word in NOT_NAMES or SPECIALTY.search(word)
             )
         if pattern == "street_name_st":
             # "Tums St,": a drug given stat, not a street

@@ -288,6 +288,28 @@ class PoliceRecognizer(RegexRecognizer):
         return word not in self.CLINICAL and not self.lexicon.is_clinical_term(word)
 
 
+class UnionLocalRecognizer(RegexRecognizer):
+    """LOCATION: a labour union's local by its number, after the union's initials or where the
+    text says it is a union's: "IBEW Local 103", "ILWU Local 13", "union rep (Local 42)". Not a
+    local anaesthetic's strength ("Local 1% lidocaine") or a size."""
+
+    ENTITY = LOCATION
+    FLAGS = 0
+    PATTERNS = (
+        (
+            "union_local",
+            r"\b(?P<phi>(?:[A-Z]{2,6}[ ])?(?:Local|LOCAL)[ ]\d{1,4})\b(?![.,]?\d|[ ]?(?i:%|mg|ml|cm|mm|units?)\b)",
+            0.6,
+        ),
+    )
+
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+        initials = text[start:end].split()[0]
+        if initials.isupper() and initials != "LOCAL" and not self.lexicon.is_clinical_term(initials):
+            return True
+        return re.search(r"\bunion\b", text[max(0, start - 40) : start], re.IGNORECASE) is not None
+
+
 class DedicationRecognizer(RegexRecognizer):
     """LOCATION: a church, hospital or school known by its religious dedication alone, in any letter
     case: "Our Lady of Guadalupe", "seen at Good Sam", "Sacred Heart", "Holy Cross", "All Saints".

@@ -27,11 +27,17 @@ class RoomBedRecognizer(RegexRecognizer):
             "room",
             # (a labour room too: "LDR 5 GARDNER", "LDRP 12")
             r"\b(?:room|rm|bed|bay|bldg|building|ward|suite|ste|apt|apartment|cubicle|stretcher|"
-            r"chair|isolette|incubator|crib|cot|warmer|trolley|(?-i:LDRP?|Ldr))\s*(?:no\.?|number|#)?\s*[:#]?\s*"
-            r"(?P<phi>\d{1,5}[A-Z]?(?:-?[A-Z0-9]{1,3})?|[A-Z]{1,2}\d{0,2}-\d{1,4}|[A-Z]\d{1,4}|\d{1,2}\s?[NSEW]\b)"
+            r"chair|isolette|incubator|crib|cot|warmer|trolley|bedspace|homeroom|(?-i:LDRP?|Ldr))"
+            r"\s*(?:no\.?|number|#)?\s*[:#]?\s*"
+            # (and a unit's code before the bed's: "TSICU-14", "AMU-B3-04", "7-NICU-09", "Cell 4-B-17")
+            r"(?P<phi>\d{1,5}[A-Z]?(?:-?[A-Z0-9]{1,3})?|[A-Z]{1,2}\d{0,2}-\d{1,4}|[A-Z]\d{1,4}|\d{1,2}\s?[NSEW]\b|"
+            r"(?-i:[A-Z]{2,6}-[A-Z]?\d{1,3}(?:-\d{1,3})?|\d{1,2}-[A-Z]{1,5}-\d{1,3}))"
             r"(?![\w.]\d|\s?(?:mg|ml|kg|cm|mm|%|min|hours?|hrs?|days?)\b)",
             0.75,
         ),
+        # a nursery's or a jail's pod by its letter code ("Bed Pod C-14", "Pod 4B"); not "POD 2", the
+        # day after an operation
+        ("pod", r"\b(?-i:Pod|POD)\s+(?P<phi>(?-i:[A-Z]-?\d{1,3}|\d[A-Z]))\b(?!-\d)", 0.7),
         # rooms and beds listed: "Infants to NICU beds 9 and 10", "rooms 412, 414"
         (
             "rooms",

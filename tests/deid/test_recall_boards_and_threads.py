@@ -72,6 +72,27 @@ LABELLED_SURNAME_GIVEN = [
     ("Patient: HOLLOWAY, Jasmine R   MRN: 4471", "HOLLOWAY, Jasmine R"),
 ]
 
+# beds by a unit's code, a nursery's or jail's pod, a homeroom
+UNIT_BEDS = [
+    ("Disposition: SICU, intubated, bed TSICU-14.", "TSICU-14"),
+    ("Consultant: Dr P. Ramaswamy    Bed: AMU-B3-04", "AMU-B3-04"),
+    ("NICU pod C, bedspace C-17\nInfant: Baby Girl", "C-17"),
+    ("Inmate # HC-2024-44817    Pod 4B    Request slip", "4B"),
+    ("Student (Gr 7, homeroom B-212)   T1DM on a pump", "B-212"),
+]
+# streets without a street word: a quarter's, a grid's, Broadway with its quarter
+QUARTER_STREETS = [
+    ("Uptown Clinic, 4554 N Broadway, Chicago IL 60640", "4554 N Broadway"),
+    ("Sanford Heart - Device Clinic\n801 Broadway N, Fargo, ND 58102", "801 Broadway N"),
+    ("Redwood Health Center, 1525 W 2100 S, Salt Lake City, UT 84119", "1525 W 2100 S"),
+    ("Gave SSA office info, 3200 W Camelback.", "3200 W Camelback"),
+]
+# a labour union's local by its number
+UNION_LOCALS = [
+    ("an electrician with IBEW Local 103, referred for evaluation", "IBEW Local 103"),
+    ("Union rep (Local 42) present at the interview", "Local 42"),
+]
+
 
 @pytest.mark.parametrize(
     ("text", "phi"),
@@ -83,6 +104,9 @@ LABELLED_SURNAME_GIVEN = [
         ("called-name", CALLED_NAMES),
         ("court-and-payer-people", COURT_AND_PAYER_PEOPLE),
         ("labelled-surname-given", LABELLED_SURNAME_GIVEN),
+        ("unit-bed", UNIT_BEDS),
+        ("quarter-street", QUARTER_STREETS),
+        ("union-local", UNION_LOCALS),
     ),
 )
 def test_class_of_phi_is_redacted(deid: Deidentifier, text: str, phi: str) -> None:
@@ -108,6 +132,11 @@ KEEP = [
     # an exposure named for an agent, and a supervisor who is not named
     ("SECONDARY: Agent Orange-associated DM2; PTSD (SC 70%)", "Orange-associated"),
     ("charge nurse and house supervisor aware; advocate for early PT", "advocate for"),
+    # the days after an operation, a unit by its floor and service, a local anaesthetic
+    ("Extubated POD0. Post-op AF POD2, chest tubes out POD 4", "POD 4"),
+    ("Extubated POD0. Post-op AF POD2, chest tubes out POD 4", "POD2"),
+    ("transfer to 400 S Medicine when a bed opens", "400 S Medicine"),
+    ("Local 1% lidocaine 5 mL infiltrated", "Local 1%"),
     # a bracket that names a service, not what someone is called
     ("Dr. Gurinder Bains (Trauma) saw him at 0200", "(Trauma)"),
 ]
