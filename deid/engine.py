@@ -8,6 +8,7 @@ through deid's NER recognizer. Spans of both passes are merged and replaced by p
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from collections.abc import Iterable, Sequence
@@ -45,6 +46,8 @@ DEFAULT_MAX_CHARS = 100_000
 SCORE_THRESHOLD = 0.3
 # Between the words of a name and the nickname quoted inside it: 'Eleanor "Nell" Ashworth'.
 NICKNAME_GAPS = frozenset({' "', '" ', " “", "” "})
+# ... and the nickname no rule found, between the name's words: 'rosalind "roz" kagan'.
+QUOTED_NICKNAME = re.compile(r"[ ][\"“][^\W\d_][\w'’.-]{0,11}[\"”][ ]")
 
 
 class Deidentifier:
@@ -196,6 +199,7 @@ def merge_spans(text: str, results: Iterable[RecognizerResult]) -> list[PhiSpan]
                     gap.isspace()
                     or (gap in NAME_COMMAS and r.entity_type == NAME)  # "Ruiz, Carmen"
                     or (gap in NICKNAME_GAPS and r.entity_type == NAME)  # 'francisco "paco" ibarra'
+                    or (r.entity_type == NAME and QUOTED_NICKNAME.fullmatch(gap) is not None)
                 )
                 and "\n" not in gap
             )

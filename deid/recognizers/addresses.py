@@ -119,6 +119,12 @@ class StreetAddressRecognizer(RegexRecognizer):
             r"\b(?:on|off|near)\s+(?P<phi>(?-i:[a-z]{3,}(?:\s[a-z]{3,})?\s(?:st|ave|rd|blvd|street|avenue|road)))\b",
             0.6,
         ),
+        # a numbered street so, in any case: the ordinal is its name, not a day ("walgreens on 5th st")
+        (
+            "ordinal_street",
+            r"\b(?:on|off|near)\s+(?P<phi>\d{1,3}(?:st|nd|rd|th)\s(?:st|ave|rd|blvd|street|avenue|road)\.?)(?!\w)",
+            0.8,
+        ),
         # the streets named without a street word: "140 Broadway", "4554 N Broadway", "801 Broadway
         # N", "12 The Esplanade"
         (

@@ -226,7 +226,7 @@ class HealthPlanRecognizer(RegexRecognizer):
 
 class TheNamedPlaceRecognizer(RegexRecognizer):
     """LOCATION: a place known by one name with "the", after a place preposition: "in the Mater",
-    "at The Alfred", "from the Bronx". The name is capitalised mid-sentence, and neither a common
+    "at The Alfred", "from the Bronx", "at the Y". The name is capitalised mid-sentence, and neither a common
     nor a clinical word nor a department ("in the ED", "to the Clinic", "in the Spring")."""
 
     ENTITY = LOCATION
@@ -237,9 +237,20 @@ class TheNamedPlaceRecognizer(RegexRecognizer):
             r"\b(?i:at|in|to|from|into)\s+(?P<phi>(?:the|The)\s+[A-Z][a-z]{2,})\b(?![ ](?:[A-Z]|\d)|[-'’])",
             0.6,
         ),
+        # the YMCA (and YWCA, YMHA), by its initials or as "the Y", "the L Street Y"; not the Y
+        # chromosome, a Y-graft or a Y-shaped incision
+        ("ymca", r"\b(?P<phi>Y[MW][CH]A)\b", 0.7),
+        (
+            "the_y",
+            r"\b(?i:at|in|to|from|into|by)\s+(?:the|The)\s+(?P<phi>(?:[A-Z][a-z]+[ ])?Y)\b"
+            r"(?![-'’]|[ ](?i:chromosome|axis|graft|stent|incision|junction|shape|plasty))",
+            0.6,
+        ),
     )
 
-    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:  # noqa: ARG002
+    def validate(self, text: str, start: int, end: int, pattern: str) -> bool:
+        if pattern in ("ymca", "the_y"):
+            return True
         word = text[start:end].split()[-1]
         low = word.lower()
         lex = self.lexicon

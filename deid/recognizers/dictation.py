@@ -88,6 +88,14 @@ class DictationRecognizer(RegexRecognizer):
             r"(?<![\w@.-])(?P<phi>[a-z]{4,16}\d{0,3}(?:_[a-z]{1,4})?)(?![\w@-]|\.\w)",
             0.5,
         ),
+        # a user name of an initial and a surname joined by a dot, either way round: "-- a.fujimoto
+        # MA", "Triage RN: ocampo.j", "WORKED BY: D.HERNANDEZ-COLE (PFS)"
+        (
+            "dotted_user_name",
+            r"(?<![\w@.])(?P<phi>[a-z]\.[a-z][a-z'-]{2,15}\d{0,3}|[a-z][a-z'-]{2,15}\.[a-z]\d{0,3}"
+            r"|[A-Z]\.[A-Z][A-Z'-]{2,15}\d{0,3})(?![\w@]|\.\w)",
+            0.6,
+        ),
         # a record system's user name in capitals after its label, as report headers print it: "RUN
         # USER: JMARTINEZ2", "RUN USER: MEDREC.LJOHNSON", "User ID: KPATEL"
         (
@@ -121,6 +129,14 @@ class DictationRecognizer(RegexRecognizer):
         if pattern == "bare_user_name":
             # a chat line's speaker, before a colon, may have a surname that is also a word: "jlee:"
             return self._initials_and_surname(text[start:end], speaker=text.startswith(":", end))
+        if pattern == "dotted_user_name":
+            surname = max(text[start:end].rstrip("0123456789").split("."), key=len).lower()
+            lex = self.lexicon
+            if lex.is_clinical(surname) or surname in NOT_NAMES or lex.is_clinical_term(surname):
+                return False  # "e.coli", "d.dimer"
+            census = any(lex.surname_rank_of(part) is not None for part in surname.split("-"))
+            # (in capitals a rare word is an acronym: "D.ABNM", a board's diplomate)
+            return census or (text[start:end].islower() and lex.zipf(surname.replace("-", "")) < 2.5)
         if pattern == "chat_speaker":
             return self._display_name(text[start:end])
         if pattern == "chat_user":  # a user name, not a word of the chat's own: "[10:02] System:"

@@ -93,6 +93,21 @@ UNION_LOCALS = [
     ("Union rep (Local 42) present at the interview", "Local 42"),
 ]
 
+# a user name of an initial and a surname joined by a dot; a nickname no rule found inside a name
+DOTTED_USERS_AND_NICKNAMES = [
+    ("wife updated at 808-555-0190.\n-- a.fujimoto MA", "a.fujimoto"),
+    ("CC: wrist pain\nTriage RN: ocampo.j", "ocampo.j"),
+    ("WORKED BY: D.HERNANDEZ-COLE (PFS) - APPEAL SENT", "D.HERNANDEZ-COLE"),
+    ('wc van request\npt: rosalind "roz" kagan, 97, resident', 'rosalind "roz" kagan'),
+]
+# the YMCA, as "the Y" too; a numbered street in a lower-case note
+Y_AND_NUMBERED_STREETS = [
+    ('CC: "hurt my wrist at the Y" - slipped by the pool', "Y"),
+    ("swims at the Brookline Y most mornings", "Brookline Y"),
+    ("YMCA front desk called her daughter", "YMCA"),
+    ("rx sent to walgreens on 5th st yesterday", "5th st"),
+]
+
 
 @pytest.mark.parametrize(
     ("text", "phi"),
@@ -107,6 +122,8 @@ UNION_LOCALS = [
         ("unit-bed", UNIT_BEDS),
         ("quarter-street", QUARTER_STREETS),
         ("union-local", UNION_LOCALS),
+        ("dotted-user-or-nickname", DOTTED_USERS_AND_NICKNAMES),
+        ("y-or-numbered-street", Y_AND_NUMBERED_STREETS),
     ),
 )
 def test_class_of_phi_is_redacted(deid: Deidentifier, text: str, phi: str) -> None:
@@ -137,6 +154,13 @@ KEEP = [
     ("Extubated POD0. Post-op AF POD2, chest tubes out POD 4", "POD2"),
     ("transfer to 400 S Medicine when a bed opens", "400 S Medicine"),
     ("Local 1% lidocaine 5 mL infiltrated", "Local 1%"),
+    # germs and tests written with a dot, a board's diplomate, the Y chromosome, a day of the month
+    ("e.coli in urine, d.dimer neg, s.aureus on swab", "e.coli"),
+    ("e.coli in urine, d.dimer neg, s.aureus on swab", "d.dimer"),
+    ("Irene Szabo, MD, PhD, D.ABNM", "D.ABNM"),
+    ("mosaic loss of the Y chromosome; Y-graft intact", "the Y chromosome"),
+    ("seen on the 5th, started 2nd rd of chemo", "2nd rd"),
+    ('Dr Smith "the best" Jones', '"the best"'),
     # a bracket that names a service, not what someone is called
     ("Dr. Gurinder Bains (Trauma) saw him at 0200", "(Trauma)"),
 ]
