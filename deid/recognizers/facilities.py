@@ -96,7 +96,7 @@ FACILITY_HEAD = (
     r"Stores|Interpreters|Transport|TRANSPORT|Child\s+Care|Day\s?care|Eye\s+(?:and|&)\s+Ear|"
     r"EYE\s+(?:AND|&)\s+EAR|LLC|PLLC|LLP|Inc\.?|INC\.?|Corp\.?|Insurance\s+Co(?:mpany)?|"
     # "Summit Surgical Group", "Mid-South Food Bank", "Cedar Creek Apartments"
-    r"Group|GROUP|Bank|BANK|Apartments|Apts|"
+    r"Group|GROUP|Bank|BANK|Apartments|Apts|Care|Services|"
     # courts, funeral homes, cemeteries and missions: "Shelby County Probate Court", "Evergreen
     # Mortuary", "Tackett Family Cemetery", "Union Gospel Mission", "Lutheran Metropolitan Ministry"
     r"Court|COURT|Mission|MISSION|Ministry|Ministries|"
@@ -127,6 +127,9 @@ FACILITY_HEAD = (
     r"detention\s+cent(?:er|re)|pavilion|barracks|airport|mosque|cathedral|synagogue|gurdwara|hostel|hotel|motel)"
 )
 STREET_SURGERY = re.compile(STREET_SURGERY_NAME)
+# Heads that also end the names of services and plans ("Interpreter Services", "Plan of Safe Care"):
+# a facility only with a proper name before them (FacilityRecognizer._proper_name).
+WEAK_HEADS = frozenset({"Care", "Services"})
 # Churches' denominations, which end a congregation's name after its saint or patron ("St. Paul's
 # Presbyterian", "Mt. Zion Baptist", "Our Saviour's Lutheran"); alone they name a faith, not a place.
 DENOMINATIONS_TITLED = (
@@ -303,6 +306,12 @@ class FacilityRecognizer(LexiconRecognizer):
             header = self._header_start(text, match.start(), end)
             if header is not None and (start is None or header < start):
                 start = header  # "DISCHARGE SUMMARY - ALASKA NATIVE MEDICAL CENTER, ANCHORAGE"
+            if (
+                start is not None
+                and match.group() in WEAK_HEADS
+                and not self._proper_name(text, start, match.start())
+            ):
+                continue  # "Interpreter Services", "Monitored Anesthesia Care", "Care of the Elderly"
             if start is not None:
                 end = self._town_end(text, end)
                 results.append(RecognizerResult(LOCATION, start, end, self.SCORE))
@@ -597,6 +606,23 @@ class FacilityRecognizer(LexiconRecognizer):
             and not lex.is_clinical_term(low)
             and lex.zipf(low) < 4.8
         )
+
+    def _proper_name(self, text: str, start: int, head_start: int) -> bool:
+        """Whether the words before a weak head hold a proper name: a town, an acronym, a rare word
+        or a census name that is not a common one ("Option Care" is a company by "Option"'s rarity
+        as a name, "Kentucky River Comprehensive Care" by its river, "JR Ag Services" by "JR")."""
+        lex = self.lexicon
+        for tok in tokenize(text[start:head_start]):
+            low = tok.lower
+            if not tok.text[0].isupper() or low in CONNECTORS or low in GENERIC or low in NOT_NAMES:
+                continue
+            if role_word(low) or lex.is_clinical(low) or lex.is_clinical_term(low):
+                continue
+            if lex.is_town(low) or (tok.text.isupper() and len(tok.text) >= 2) or lex.zipf(low) < 3.0:
+                return True
+            if lex.is_census_name(low) and lex.zipf(low) < 4.0:
+                return True
+        return False
 
     def _is_name_word(self, tok: Token) -> bool:
         low = tok.lower.removesuffix("'s").removesuffix("’s")

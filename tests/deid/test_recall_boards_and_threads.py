@@ -161,6 +161,11 @@ KEEP = [
     ("mosaic loss of the Y chromosome; Y-graft intact", "the Y chromosome"),
     ("seen on the 5th, started 2nd rd of chemo", "2nd rd"),
     ('Dr Smith "the best" Jones', '"the best"'),
+    # services and plans named "... Care" or "... Services"
+    ("Interpreter Services Encounter\nDate: Feb-03-2022", "Interpreter Services"),
+    ("Consultant: Dr Ffion Merriman (Care of the Elderly)", "Care of the Elderly"),
+    ("infant at risk for NOWS. Plan of Safe Care (POSC).", "Plan of Safe Care"),
+    ("Medicines: Monitored Anesthesia Care (propofol)", "Monitored Anesthesia Care"),
     # a bracket that names a service, not what someone is called
     ("Dr. Gurinder Bains (Trauma) saw him at 0200", "(Trauma)"),
 ]
