@@ -30,6 +30,8 @@ CUE_BEFORE = re.compile(
 CUE_AFTER = re.compile(
     r"\s*(?:\(|pharmacy|store|warehouse|distribution|fulfillment|plant|location|corporate|employee|hub|"
     r"hr\b|psc\b|courier|(?-i:(?:on|in)\s+[A-Z])|\#\s?\d|"
+    # a lab's order or specimen after it: "Quest accession WX449812G", "Quest req QD-77014362"
+    r"accession|requisition|req\b|draw\b|"
     # a street after it, in a lower-case note too: "cvs on london rd", "walgreens on colfax ave"
     r"on\s+[a-z0-9]+(?:\s+[a-z]+)?\s+(?:rd|st|ave|blvd|dr|hwy|pkwy|road|street|avenue)\b)",
     re.IGNORECASE,

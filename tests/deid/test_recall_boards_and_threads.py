@@ -106,6 +106,9 @@ Y_AND_NUMBERED_STREETS = [
     ("swims at the Brookline Y most mornings", "Brookline Y"),
     ("YMCA front desk called her daughter", "YMCA"),
     ("rx sent to walgreens on 5th st yesterday", "5th st"),
+    # a lab company that is also a word, before its order's or specimen's number
+    ("QuantiFERON negative (Quest accession WX449812G).", "Quest"),
+    ("Lab courier: Quest req QD-77014362.", "Quest"),
 ]
 
 
@@ -160,6 +163,7 @@ KEEP = [
     ("Irene Szabo, MD, PhD, D.ABNM", "D.ABNM"),
     ("mosaic loss of the Y chromosome; Y-graft intact", "the Y chromosome"),
     ("seen on the 5th, started 2nd rd of chemo", "2nd rd"),
+    ("on a quest for answers; req for labs sent", "quest"),
     ('Dr Smith "the best" Jones', '"the best"'),
     # services and plans named "... Care" or "... Services"
     ("Interpreter Services Encounter\nDate: Feb-03-2022", "Interpreter Services"),
