@@ -206,7 +206,7 @@ def given_names_before_signatures(
 
 
 # After a surname found alone: ", " and the given name (and initial) a record prints after it, in the
-# surname's case, then the end of the name: the line's or a field's end, a bracket, a number, a dash,
+# surname's case (or capitalised after capitals), then the end of the name: the line's or a field's end, a bracket, a number, a dash,
 # a record label ("prescriber PATEL, R", "Confirmed by CHOWDHURY, NASRIN (4418)", "Pt: Okonkwo,
 # Chidinma A   MRN", "rm 3218 - tauiliili, fetu - chf").
 NAME_END = r"(?=[ \t]*(?:$|\(|\d|[ ]{2}|\t|[,;]|[ ](?:[-–—]|->)[ ]|[ ](?i:on|mrn|dob|rm|room|bed|age|md|do|rn|np|pa)\b))"
@@ -230,10 +230,11 @@ def given_names_after_surnames(
     text: str, results: Sequence[RecognizerResult], lexicon: Lexicon
 ) -> list[RecognizerResult]:
     """NAME results for a surname found alone and the given name or initial printed after its comma
-    in the same case, as records, orders and lists write a person: "prescriber PATEL, R",
+    in its case (or capitalised after capitals), as records, orders and lists write a person: "prescriber PATEL, R",
     "Confirmed by CHOWDHURY, NASRIN (4418) on 3/22", "Pt: Okonkwo, Chidinma A   MRN", "rm 3218 -
     tauiliili, fetu - chf". The given name is a census given name, an initial or a rare word no
-    clinical list holds ("NASRIN", "fetu"), never a clinical word; nor a list's next item."""
+    clinical list holds ("NASRIN", "fetu"), never a clinical word; nor a list's next item. The one
+    rule for a surname's given name: the name recognizers leave it to this."""
     out: list[RecognizerResult] = []
     for r in results:
         surname = text[r.start : r.end]
@@ -268,6 +269,8 @@ def _written_as(surname: str, given: str, initial: str | None) -> str | None:
 def _given_after_comma(
     text: str, surname: RecognizerResult, after: re.Match[str], kind: str, lexicon: Lexicon
 ) -> bool:
+    """Whether the word after a surname's comma is its given name: an initial, a census given name,
+    or (after a label or a title, or outside a line of capitals) a rare word no clinical list holds."""
     low = after["given"].lower()
     if len(low) == 1:
         return True  # an initial: "PATEL, R"
@@ -277,7 +280,7 @@ def _given_after_comma(
     if lexicon.is_first_name(low):
         # a census given name that is also a clinical word, with its middle initial or after a
         # labelled surname: "Love, Frank J.", "Name: Wilder, Summer"
-        initial = after.groupdict().get("initial") is not None
+        initial = after["initial"] is not None
         return not lexicon.is_clinical(low) or initial or (labelled and lexicon.zipf(low) < 5.0)
     if lexicon.is_clinical(low):
         return False
