@@ -17,7 +17,7 @@ from typing import ClassVar
 from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
-from deid.recognizers.name_words import ENGLISH_ENDINGS, FAMILY, NOT_NAMES, ROLES, STAFF
+from deid.recognizers.name_words import ENGLISH_ENDINGS, FAMILY, NAME_PARTICLES, NOT_NAMES, ROLES, STAFF
 from deid.recognizers.names import NameWordsRecognizer, adjacent
 from deid.text import Case, Token, token_starts, tokenize
 from deid.types import LOCATION, NAME
@@ -205,9 +205,6 @@ ROOM_TABLE_ROW = re.compile(
     re.MULTILINE,
 )
 
-# The particles of surnames a board prints in its name column: "DEL CASTILLO-PARK", "VAN DER BERG".
-ROW_PARTICLES = frozenset("de del della di da dos du la le van von der den al el bin ibn".split())
-
 DOSE_UNIT = re.compile(r"(?i:mg|mcg|ug|g|kg|ml|l|units?|iu|meq|mmol|cc|min|hrs?|mins?)")
 
 
@@ -249,7 +246,7 @@ class SignoutLineRecognizer(NameWordsRecognizer):
         words = re.findall(r"[^\W\d_][\w'’]*", name)
         return all(
             len(w) == 1  # a middle initial: "BROWN, FAITH A"
-            or w.lower() in ROW_PARTICLES
+            or w.lower() in NAME_PARTICLES  # "DEL CASTILLO-PARK", "VAN DER BERG"
             or (w.lower() not in NOT_NAMES and w.lower() not in ROLES and self.lexicon.is_census_name(w))
             or self._name_word(w)
             for w in words

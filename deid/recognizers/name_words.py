@@ -205,7 +205,9 @@ def _same_case(a: Token, b: Token) -> bool:
 
 
 # Particles of Arabic, Dutch, Hebrew and Irish surnames written with a hyphen or apostrophe.
-NAME_PARTICLES = frozenset("al el abu abd ben bin bint ibn o d de da van von mac mc".split())
+NAME_PARTICLES = frozenset(
+    "al el abu abd ben bin bint ibn o d de da del della di dos du la le van von der den mac mc".split()
+)
 
 
 # Kin further off, named by the nearer relative: "great-grandson", "ex-wife", "half-brother",
