@@ -29,7 +29,7 @@ class RoomBedRecognizer(RegexRecognizer):
             r"\b(?:room|rm|bed|bay|bldg|building|ward|suite|ste|apt|apartment|cubicle|stretcher|"
             r"chair|isolette|incubator|crib|cot|warmer|trolley|bedspace|homeroom|(?-i:LDRP?|Ldr))"
             r"\s*(?:no\.?|number|#)?\s*[:#]?\s*"
-            # (and a unit's code before the bed's: "TSICU-14", "AMU-B3-04", "7-NICU-09", "Cell 4-B-17")
+            # (and a unit's code before the bed's: "bed TSICU-14", "Bed: AMU-B3-04", "RM 7-NICU-09")
             r"(?P<phi>\d{1,5}[A-Z]?(?:-?[A-Z0-9]{1,3})?|[A-Z]{1,2}\d{0,2}-\d{1,4}|[A-Z]\d{1,4}|\d{1,2}\s?[NSEW]\b|"
             r"(?-i:[A-Z]{2,6}-[A-Z]?\d{1,3}(?:-\d{1,3})?|\d{1,2}-[A-Z]{1,5}-\d{1,3}))"
             r"(?![\w.]\d|\s?(?:mg|ml|kg|cm|mm|%|min|hours?|hrs?|days?)\b)",
