@@ -59,7 +59,7 @@ I2B2_PACKAGE = "philter_lite"
 # The clinical fixture splits: those tuned on, then those held out (README: How the de-identifier is evaluated).
 SPLITS = tuple(
     "dev dev2 dev3 dev4 dev5 dev6 dev7 dev8 dev9 dev10 dev11 dev12 dev13 dev14 dev15 dev16 dev17 dev18 dev19 dev20 dev21 dev22 dev23 dev24 dev25 dev26 dev27 dev28 dev29 dev30 "
-    "test holdout holdout2 holdout3 holdout4 holdout5 holdout6 holdout7 holdout8 holdout9 holdout10 holdout11 holdout12 holdout13 holdout14 holdout15 holdout16 holdout17 holdout18 holdout19".split()
+    "test holdout holdout2 holdout3 holdout4 holdout5 holdout6 holdout7 holdout8 holdout9 holdout10 holdout11 holdout12 holdout13 holdout14 holdout15 holdout16 holdout17 holdout18 holdout19 holdout20 holdout21".split()
 )
 
 # presidio-synth labels that map to one deid entity whatever their text (see the docstring).

@@ -48,7 +48,7 @@ import sys
 from pathlib import Path
 
 ENTITIES = {"NAME", "DATE", "AGE", "LOCATION", "PHONE", "EMAIL", "ID", "URL", "IP"}
-HEADER = re.compile(r"^=== id=(?P<id>[\w.-]+) style=(?P<style>\w+) split=(?P<split>dev|dev2|dev3|dev4|dev5|dev6|dev7|test|holdout|holdout2|holdout3|holdout4|holdout5|holdout6|holdout7|holdout8|dev8|dev9|dev10|dev11|dev12|dev13|dev14|dev15|dev16|dev17|dev18|holdout9|holdout10|dev19|dev20|dev21|holdout11|holdout12|dev22|dev23|holdout13|dev24|dev25|dev26|holdout14|holdout15|dev27|dev28|holdout16|holdout17|dev29|dev30|holdout18|holdout19)\s*$")
+HEADER = re.compile(r"^=== id=(?P<id>[\w.-]+) style=(?P<style>\w+) split=(?P<split>dev|dev2|dev3|dev4|dev5|dev6|dev7|test|holdout|holdout2|holdout3|holdout4|holdout5|holdout6|holdout7|holdout8|dev8|dev9|dev10|dev11|dev12|dev13|dev14|dev15|dev16|dev17|dev18|holdout9|holdout10|dev19|dev20|dev21|holdout11|holdout12|dev22|dev23|holdout13|dev24|dev25|dev26|holdout14|holdout15|dev27|dev28|holdout16|holdout17|dev29|dev30|holdout18|holdout19|holdout20|holdout21)\s*$")
 MARK = re.compile(r"⟦(?P<entity>[A-Z]+):(?P<text>[^⟦⟧]+)⟧")
 HERE = Path(__file__).resolve().parent
 
