@@ -1,8 +1,10 @@
 """The Deidentifier: Presidio's AnalyzerEngine with deid's recognizers, then placeholder replacement.
 
-One text goes through two passes. The rule recognizers run first; then the spaCy NER model reads
-only the sentences that still hold a possible name or place (deid.segments), and its entities go
-through deid's NER recognizer. Spans of both passes are merged and replaced by placeholders.
+One text goes through three passes. The rule recognizers run first; then a learned sequence tagger
+(deid.tagger, a CRF trained on the tuning fixtures) reads every line for the names and places no rule
+found; then the spaCy NER model reads only the sentences that still hold a possible name or place
+neither decided (deid.segments), and its entities go through deid's NER recognizer. Spans of all
+three are merged and replaced by placeholders.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from deid.recognizers.names import NAME_COMMAS
 from deid.recognizers.ner import SpacyNerRecognizer
 from deid.segments import ner_segments
 from deid.spread import spread_names
+from deid.tagger import SequenceTagger
 from deid.text import tokenize
 from deid.types import NAME, DeidError, DeidResult, PhiSpan, placeholder
 
@@ -48,6 +51,8 @@ SCORE_THRESHOLD = 0.3
 NICKNAME_GAPS = frozenset({' "', '" ', " “", "” "})
 # ... and the nickname no rule found, between the name's words: 'rosalind "roz" kagan'.
 QUOTED_NICKNAME = re.compile(r"[ ][\"“][^\W\d_][\w'’.-]{0,11}[\"”][ ]")
+# ... and the one in brackets after it: 'Nakagawa-Ibarra ("Hana")'.
+BRACKETED_NICKNAME = re.compile(r"[ ]?\([\"“][^\W\d_][\w'’.-]{0,11}[\"”]\)")
 
 
 class Deidentifier:
@@ -56,6 +61,7 @@ class Deidentifier:
     Build one per process: loading the spaCy model and the word lists takes about half a second.
     With `ner_everywhere=True` the NER model reads every sentence, not only those that still hold a
     possible name or place: about 1 point more recall on the fixture notes, at half the speed.
+    With `tagger=False` the learned tagger is left out (to measure what it adds).
     """
 
     def __init__(
@@ -64,6 +70,7 @@ class Deidentifier:
         model_name: str = DEFAULT_MODEL,
         max_chars: int = DEFAULT_MAX_CHARS,
         ner_everywhere: bool = False,
+        tagger: bool = True,
     ) -> None:
         started = time.perf_counter()
         try:
@@ -78,6 +85,7 @@ class Deidentifier:
                 supported_languages=["en"],
             )
             self._ner = next(r for r in registry.recognizers if isinstance(r, SpacyNerRecognizer))
+            self._tagger = SequenceTagger(self._lexicon) if tagger else None
         except Exception as exc:  # noqa: BLE001 - any start-up failure means no de-identification
             raise DeidError(f"de-identifier could not start ({type(exc).__name__})") from None
         self._max_chars = max_chars
@@ -100,13 +108,21 @@ class Deidentifier:
             names = tuple(known_names)
             ad_hoc: list[EntityRecognizer] | None = [KnownNameRecognizer(names)] if names else None
             ruled = [self._rules(text, ad_hoc) for text in texts]
+            read = [self._tagger.analyze(text, self._ner.accept) if self._tagger else None for text in texts]
+            tagged = [r.found if r else [] for r in read]
+            segments = [
+                self._ner_segments(
+                    text, [(r.start, r.end) for r in found + learned] + (r.settled if r else [])
+                )
+                for text, found, learned, r in zip(texts, ruled, tagged, read, strict=True)
+            ]
             with self._nlp_lock:
                 entities = [
-                    find_entities(self._nlp_engine, normalise_case(text, self._lexicon), segments)
-                    for text, (_, segments) in zip(texts, ruled, strict=True)
+                    find_entities(self._nlp_engine, normalise_case(text, self._lexicon), selected)
+                    for text, selected in zip(texts, segments, strict=True)
                 ]
             results = []
-            for text, (found, _), ents in zip(texts, ruled, entities, strict=True):
+            for text, found, ents, learned in zip(texts, ruled, entities, tagged, strict=True):
                 named = found + surname_words_after_names(text, found, self._lexicon)
                 named += given_names_before_signatures(text, found, self._lexicon)
                 named += given_names_after_surnames(text, found, self._lexicon)
@@ -117,7 +133,7 @@ class Deidentifier:
                 ages = ages_after_names(text, named)
                 ner = self._ner_results(text, ents)
                 named += surname_words_after_names(text, ner, self._lexicon)
-                spans = merge_spans(text, named + places + ages + ner)
+                spans = merge_spans(text, named + places + ages + ner + learned)
                 results.append(DeidResult(text=replace(text, spans), spans=tuple(spans)))
             return results
         except DeidError:
@@ -131,21 +147,22 @@ class Deidentifier:
         if len(text) > self._max_chars:
             raise DeidError(f"text longer than {self._max_chars} characters")
 
-    def _rules(
-        self, text: str, ad_hoc: list[EntityRecognizer] | None
-    ) -> tuple[list[RecognizerResult], list[tuple[int, int]]]:
-        """The rule recognizers' results, and the segments the NER model still has to read."""
-        results = self._analyzer.analyze(
+    def _rules(self, text: str, ad_hoc: list[EntityRecognizer] | None) -> list[RecognizerResult]:
+        """The rule recognizers' results."""
+        return self._analyzer.analyze(
             text=text,
             language="en",
             nlp_artifacts=self._artifacts([]),
             ad_hoc_recognizers=ad_hoc,
             score_threshold=SCORE_THRESHOLD,
         )
+
+    def _ner_segments(self, text: str, decided: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The segments the NER model still has to read: those with a possible name or place that
+        neither the rules nor the tagger decided."""
         if self._ner_everywhere:
-            return results, [(0, len(text))] if text.strip() else []
-        segments = ner_segments(text, tokenize(text), [(r.start, r.end) for r in results], self._lexicon)
-        return results, segments
+            return [(0, len(text))] if text.strip() else []
+        return ner_segments(text, tokenize(text), decided, self._lexicon)
 
     def _ner_results(self, text: str, entities: list[NerEntity]) -> list[RecognizerResult]:
         if not entities:
@@ -210,7 +227,18 @@ def merge_spans(text: str, results: Iterable[RecognizerResult]) -> list[PhiSpan]
                 spans[-1] = PhiSpan(last.start, max(last.end, r.end), best.entity, max(last.score, r.score))
                 continue
         spans.append(PhiSpan(r.start, r.end, r.entity_type, float(r.score)))
-    return _surnames_before_given_names(text, spans)
+    return _bracketed_nicknames(text, _surnames_before_given_names(text, spans))
+
+
+def _bracketed_nicknames(text: str, spans: list[PhiSpan]) -> list[PhiSpan]:
+    """A name's quoted nickname in brackets right after it is part of it: 'Baby Girl Nakagawa ("Hana")'."""
+    out: list[PhiSpan] = []
+    for i, span in enumerate(spans):
+        found = BRACKETED_NICKNAME.match(text, span.end) if span.entity == NAME else None
+        if found and (i + 1 == len(spans) or spans[i + 1].start >= found.end()):
+            span = PhiSpan(span.start, found.end(), NAME, span.score)
+        out.append(span)
+    return out
 
 
 def _surnames_before_given_names(text: str, spans: list[PhiSpan]) -> list[PhiSpan]:

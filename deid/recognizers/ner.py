@@ -14,7 +14,7 @@ from presidio_analyzer.nlp_engine import NlpArtifacts
 
 from deid.recognizers.base import LexiconRecognizer
 from deid.recognizers.care_places import SPECIALTY
-from deid.recognizers.facilities import FacilityRecognizer
+from deid.recognizers.facilities import CONNECTORS, GENERIC, FacilityRecognizer
 from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES
 from deid.text import Case, case_at
 from deid.types import LOCATION, NAME
@@ -69,6 +69,52 @@ class SpacyNerRecognizer(LexiconRecognizer):
                 if self._is_place(text, start, end, label):
                     results.append(RecognizerResult(LOCATION, start, end, 0.75 if label != "ORG" else 0.6))
         return results
+
+    def accept(self, text: str, start: int, end: int, entity: str) -> tuple[int, int] | None:
+        """The span of a name or a place that another model (deid.tagger) found, trimmed as this
+        recognizer trims the NER model's, or None when it is a clinical look-alike. A place of
+        letters is tested as a phrase only: the tagger has read its words already (in capitals,
+        "RAPID CITY"; by acronym, "OHSU"), which this recognizer's word test is too strict for."""
+        if entity == NAME:
+            return self._trim_person(text, start, end)
+        if re.search(r"\d", text[start:end]) and not re.search(r"[^\W\d_]{2}", text[start:end]):
+            return (start, end)  # a ZIP code, a room's number ("318-A")
+        if self._names_a_place(text, start, end) and self._may_name_a_place(text, start, end, "LOC"):
+            return (start, end)
+        return None
+
+    def _names_a_place(self, text: str, start: int, end: int) -> bool:
+        """Whether a run of words another model read as a place can name one: not a kind of place
+        alone ("the Clinic", "LOCAL MEDICAL CENTER", "the Area Agency on Aging", "Heart Hospital"),
+        no drug or clinical abbreviation in lower case in it ("2nd rd of chemo"), not one clinical
+        word qualifying the word after it ("Beach chair position")."""
+        words = re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", text[start:end])
+        rest = list(words)
+        while rest and rest[0].lower() in QUALIFIERS:
+            rest.pop(0)
+        if not rest or FacilityRecognizer.HEAD.fullmatch(" ".join(rest)):
+            return False
+        if (
+            len(rest) == 2
+            and self._clinical_not_eponym(rest[0])
+            and FacilityRecognizer.HEAD.fullmatch(rest[1])
+        ):
+            return False  # a kind of care and a kind of place: "Heart Hospital", "Cancer Center"
+        if any(w.islower() and self.lexicon.is_clinical_term(w) for w in words):
+            return False
+        return not (
+            len(words) == 1 and self.lexicon.is_clinical(words[0]) and re.match(r" [a-z]", text[end:])
+        )
+
+    def _clinical_not_eponym(self, word: str) -> bool:
+        # an eponym is a person's name first, and places are named after people ("Pemberton Field");
+        # a town is a place whatever else its name means ("Sugar Land")
+        low = word.lower()
+        return (
+            self.lexicon.is_clinical(low)
+            and low not in self.lexicon.eponyms
+            and not self.lexicon.is_town(low)
+        )
 
     def _org_is_place(self, text: str, start: int, end: int) -> bool:
         """An organisation is a place of care, work or study by its words ("Lahey Clinic") or where
@@ -129,6 +175,14 @@ class SpacyNerRecognizer(LexiconRecognizer):
         return likely > 0 or (lex.zipf(low) < 3.0 and not ENGLISH_ENDINGS.search(low))
 
     def _is_place(self, text: str, start: int, end: int, label: str) -> bool:
+        if not self._may_name_a_place(text, start, end, label):
+            return False
+        words = re.findall(r"[^\W\d_]+", text[start:end])
+        case = case_at(text, start)
+        return any(self._looks_like_place(w, case) for w in words)
+
+    def _may_name_a_place(self, text: str, start: int, end: int, label: str) -> bool:
+        """Not a state or a country, a heading, a hospital's service or an eponymous scale."""
         phrase = re.sub(r"^(?:the)\s+", "", text[start:end].strip(), flags=re.IGNORECASE)
         words = re.findall(r"[^\W\d_]+", phrase)
         if not words or self.lexicon.is_place_word(phrase) or phrase.upper() in self.lexicon.state_abbrevs:
@@ -137,12 +191,10 @@ class SpacyNerRecognizer(LexiconRecognizer):
             return False  # "Pediatric Hospital Medicine Discharge Summary": a heading
         if all(SPECIALTY.search(w.lower()) for w in words):
             return False  # a hospital's service: "referred to Nephrology"
-        if any(w.lower() in self.lexicon.eponyms for w in words) and re.match(
-            r"\s*(?:\d|[IV]+\b)|" + EPONYM_HEAD.pattern, text[end:], re.IGNORECASE
-        ):
-            return False  # "Paris 0-IIa", "Ottawa rules", "Garden IV": eponymous scales
-        case = case_at(text, start)
-        return any(self._looks_like_place(w, case) for w in words)
+        return not (
+            any(w.lower() in self.lexicon.eponyms for w in words)
+            and re.match(r"\s*(?:\d|[IV]+\b)|" + EPONYM_HEAD.pattern, text[end:], re.IGNORECASE)
+        )  # "Paris 0-IIa", "Ottawa rules", "Garden IV": eponymous scales
 
     def _looks_like_place(self, word: str, case: Case) -> bool:
         lex = self.lexicon
@@ -165,6 +217,9 @@ _EDGE_WORDS = frozenset(
     "brother sister pt patient nurse rn np md pa per the".split()
 )
 
+
+# Words before a kind of place that do not name it: "the", "local", "area" ("the area hospital").
+QUALIFIERS = GENERIC | CONNECTORS | {"area"}
 
 NOTE_TITLE = re.compile(r"\b(?:note|summary|visit|consult|report|h&p|progress|admission)\b", re.IGNORECASE)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 from pathlib import Path
 from types import ModuleType
@@ -10,6 +9,7 @@ from types import ModuleType
 import pytest
 
 from deid.lexicon import Lexicon
+from tests.deid.script_loader import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,11 +35,7 @@ def test_places(lexicon: Lexicon) -> None:
 
 
 def _build_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_lexicons", ROOT / "scripts" / "build_lexicons.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("build_lexicons")
 
 
 # simple-icd-10-cm reads its data with the deprecated importlib.resources.read_text.
