@@ -1,6 +1,6 @@
 """Recall and precision of deid per entity, on the clinical fixture set and on presidio-synth.
 
-    python bench/deid_eval.py [--split dev|dev2|...|dev28|test|holdout|...|holdout17|all]
+    python bench/deid_eval.py [--split dev|dev2|...|dev30|test|holdout|...|holdout21|all]
                               [--show-misses N] [--no-synth] [--no-i2b2] [--no-write]
 
 Recall: a gold span counts as caught only when every non-space character of it is redacted.
