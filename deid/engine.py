@@ -36,7 +36,7 @@ from deid.recognizers.names import NAME_COMMAS
 from deid.recognizers.ner import SpacyNerRecognizer
 from deid.segments import ner_segments
 from deid.spread import spread_names
-from deid.tagger import SequenceTagger
+from deid.tagger import Reading, SequenceTagger
 from deid.text import tokenize
 from deid.types import NAME, DeidError, DeidResult, PhiSpan, placeholder
 
@@ -53,6 +53,9 @@ NICKNAME_GAPS = frozenset({' "', '" ', " “", "” "})
 QUOTED_NICKNAME = re.compile(r"[ ][\"“][^\W\d_][\w'’.-]{0,11}[\"”][ ]")
 # ... and the one in brackets after it: 'Nakagawa-Ibarra ("Hana")'.
 BRACKETED_NICKNAME = re.compile(r"[ ]?\([\"“][^\W\d_][\w'’.-]{0,11}[\"”]\)")
+# What a Deidentifier built without the tagger reads for it: nothing found, nothing settled (never
+# mutated: the engine only reads a Reading).
+NOTHING_READ = Reading([], [])
 
 
 class Deidentifier:
@@ -108,13 +111,13 @@ class Deidentifier:
             names = tuple(known_names)
             ad_hoc: list[EntityRecognizer] | None = [KnownNameRecognizer(names)] if names else None
             ruled = [self._rules(text, ad_hoc) for text in texts]
-            read = [self._tagger.analyze(text, self._ner.accept) if self._tagger else None for text in texts]
-            tagged = [r.found if r else [] for r in read]
+            read = [
+                self._tagger.analyze(text, self._ner.accept) if self._tagger else NOTHING_READ
+                for text in texts
+            ]
             segments = [
-                self._ner_segments(
-                    text, [(r.start, r.end) for r in found + learned] + (r.settled if r else [])
-                )
-                for text, found, learned, r in zip(texts, ruled, tagged, read, strict=True)
+                self._ner_segments(text, [(r.start, r.end) for r in found + reading.found] + reading.settled)
+                for text, found, reading in zip(texts, ruled, read, strict=True)
             ]
             with self._nlp_lock:
                 entities = [
@@ -122,7 +125,7 @@ class Deidentifier:
                     for text, selected in zip(texts, segments, strict=True)
                 ]
             results = []
-            for text, found, ents, learned in zip(texts, ruled, entities, tagged, strict=True):
+            for text, found, ents, reading in zip(texts, ruled, entities, read, strict=True):
                 named = found + surname_words_after_names(text, found, self._lexicon)
                 named += given_names_before_signatures(text, found, self._lexicon)
                 named += given_names_after_surnames(text, found, self._lexicon)
@@ -133,7 +136,7 @@ class Deidentifier:
                 ages = ages_after_names(text, named)
                 ner = self._ner_results(text, ents)
                 named += surname_words_after_names(text, ner, self._lexicon)
-                spans = merge_spans(text, named + places + ages + ner + learned)
+                spans = merge_spans(text, named + places + ages + ner + reading.found)
                 results.append(DeidResult(text=replace(text, spans), spans=tuple(spans)))
             return results
         except DeidError:

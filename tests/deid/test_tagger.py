@@ -188,3 +188,9 @@ def test_a_model_that_cannot_load_stops_the_deidentifier(monkeypatch: pytest.Mon
     monkeypatch.setattr(tagger_module, "MODEL_FILE", "no-such-model.crfsuite")
     with pytest.raises(DeidError):
         Deidentifier()
+
+
+def test_a_deidentifier_without_the_tagger_still_runs_the_rules_and_ner() -> None:
+    """tagger=False (for measuring what the tagger adds) reads nothing for the NER gate either."""
+    result = Deidentifier(tagger=False).deidentify("pt seen by dr healey on 7/22, husband Jim at bedside")
+    assert result.text == "pt seen by dr [NAME] on [DATE], husband [NAME] at bedside"
