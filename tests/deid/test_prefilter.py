@@ -61,6 +61,14 @@ def test_every_pattern_of_the_recognizers_finds_the_same_matches(
         (r"(?:ab|b)c", 0, "abc bc xbc"),  # overlapping leading literals: "ab" and "b" at 0 and 1
         (r"(?:mr|mrs)\.?\s+(?-i:[A-Z])\w+", re.IGNORECASE, "MRS Smith, mr jones, Mr. Lee"),
         (r"\d+/\d+", 0, "7/10 and 3/4"),  # no literal: runs as before
+        # behind a word boundary, looked up among word starts: one letter, a word's own start, a
+        # start after a non-ASCII letter or a digit, a boundary in one branch only
+        (r"\b(?:o|op)\s*\d", re.IGNORECASE, "o 2, OP3, so 4, éop 5, 9op 6, (op 7), op-o 8"),
+        (r"\b(?:st|saint)\.?\s+\w+", re.IGNORECASE, "ſt Jude, ST. Ann, first aid, SAINT Paul, _st x"),
+        (r"(?:\bapt|unit)\s*\d+", re.IGNORECASE, "apt 4, xapt 5, subunit 6, APT7"),
+        (r"\b(?=[a-z])(?:mr|mrn)\s*#?\d+", re.IGNORECASE, "MRN 12, mr#3, Xmrn 4, mrn5"),
+        (r"\b#\d+", 0, "bed#4 and #5"),  # a boundary before a non-word character: searched for
+        (r"\b(?:ab|b)c", re.ASCII | re.IGNORECASE, "éabc ébc abc"),  # ASCII boundaries: as before
     ],
 )
 def test_scanner_matches_finditer(pattern: str, flags: int, text: str) -> None:
