@@ -5,11 +5,17 @@ from __future__ import annotations
 import re
 
 from deid.recognizers.base import RegexRecognizer, before
+from deid.recognizers.name_words import FAMILY
 from deid.types import AGE
 
 OLD = r"(?:9\d|1[01]\d)"
 ONES = r"(?:one|two|three|four|five|six|seven|eight|nine)"
 OLD_WORDS = rf"(?:ninety(?:[\s-]+{ONES})?|one\s+hundred(?:\s+(?:and\s+)?{ONES})?)"
+ORDINAL_WORDS = r"(?:ninety[\s-]+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|ninetieth|(?:one\s+)?hundredth)"
+# Units after a number that make it a measurement, not an age: "is 92%", "was 95 kg".
+NOT_AN_AGE = r"(?![.,]\d|\s*(?:%|°|/|-|kg|lbs?|mm|cm|ml|mg|bpm|beats|breaths|over\b|percent))"
+# A relative, or a pronoun: who is said to be 90 or over ("my grandpa is 91", "Mom (92)").
+KIN = "|".join(sorted(FAMILY | {"granny", "gran", "grandad", "nana", "nan", "mama", "papa", "auntie"}))
 YEARS_OLD = r"(?:y/?o[fm]?\b|yoa\b|y\.o\.?|y[fm]\b|yr?s?\.?(?:[\s-]+old)?\b|years?(?:[\s-]+old|\s+of\s+age)?\b|yrs?\b|-?year-old)"
 
 
@@ -25,14 +31,17 @@ ENERGY_BEFORE = re.compile(r"shock|defib|cardiover|biphasic|monophasic|joule|\bd
 TEMPERATURE_OR_PULSE = re.compile(r"(?:\bt|\btemp|\btmax|fever|febrile|°|\bhr|\bpulse)\W*$|°")
 
 
-# The subject of "is 92" that is a person: a pronoun or a word for the patient.
-PEOPLE = frozenset("she he they patient pt veteran resident client member mother father mom dad".split())
+# The subject of "is 92" that is a person: a pronoun, a word for the patient, a relative.
+PEOPLE = (
+    frozenset("i she he they who patient pt veteran resident client member lady woman man gentleman".split())
+    | FAMILY
+)
 
 
 class AgeRecognizer(RegexRecognizer):
     ENTITY = AGE
     PATTERNS = (
-        ("number_years", rf"(?<![\d.])(?P<phi>{OLD})\s*-?\s*{YEARS_OLD}", 0.9),
+        ("number_years", rf"(?<![\d.])(?P<phi>{OLD})\+?\s*-?\s*{YEARS_OLD}", 0.9),
         ("words_years", rf"\b(?P<phi>{OLD_WORDS})[\s-]*{YEARS_OLD}", 0.9),
         # the word for years in Spanish, Portuguese, French, German, Dutch, Italian and Scandinavian
         # notes: "95 años", "92 ans", "(97 J.)", "91 Jahre", "94 anni", "93 år"
@@ -61,11 +70,23 @@ class AgeRecognizer(RegexRecognizer):
             r"(?![.,]\d|\s*(?:°|deg|%|mm|cm|ml|mg))",
             0.75,
         ),
-        ("birthday", rf"\b(?P<phi>{OLD}(?:st|nd|rd|th))\s+(?:birthday|bday|b-day)\b", 0.8),
+        (
+            "birthday",
+            rf"\b(?P<phi>{OLD}(?:st|nd|rd|th)|{ORDINAL_WORDS})\s+(?:birthday|bday|b-day)\b",
+            0.8,
+        ),
         # in brackets after a name: "Mrs Jones (94) lives alone"
         ("name_brackets", rf"(?-i:\b{CAPITALISED})\s\((?P<phi>{OLD})\)", 0.6),
         # and after a title and a surname in any letter case: "mrs o'hare (101)", "MR DUNNE (93)"
         ("titled_brackets", rf"\b(?:mrs|mr|ms|miss|mx)\.?\s+[^\W\d_][\w'’-]*\s\((?P<phi>{OLD})\)", 0.6),
+        # and after a relative: "my dad (92)", "Mom (92 as of last week!)"
+        ("kin_brackets", rf"\b(?:{KIN})\s?\((?P<phi>{OLD})\b{NOT_AN_AGE}", 0.6),
+        # an age to come: "I will be 90 in August", "she'll be ninety-one"
+        (
+            "will_be",
+            rf"\b(?:i|she|he|they|who|{KIN})(?:\s+will|['’]ll)\s+be\s+(?P<phi>{OLD}|{OLD_WORDS})\b{NOT_AN_AGE}",
+            0.6,
+        ),
         # an age set off by commas after a name: "Sister Mary Catherine, 97, from ...", "Mr Pike,
         # 90, MRSA positive", "HUSBAND GARO, NINETY-SIX, AT BEDSIDE"
         # (these two begin at the comma or the verb, where the text is searched for them cheaply; the
@@ -77,11 +98,17 @@ class AgeRecognizer(RegexRecognizer):
             rf"\b(?i:dob|d\.o\.b\.?|born|date\s+of\s+birth)\b[^\n()]{{0,24}}\((?P<phi>{OLD})\)",
             0.7,
         ),
-        # an age said of a person: "she's 92, 44 kg", "he is 95 and lives alone", "Idris is 91 now"
+        # an age that only a person has: "now 92 and living alone"
+        (
+            "and_lives",
+            rf"(?<![\d.,/])(?P<phi>{OLD}|{OLD_WORDS})\s+and\s+(?:still\s+)?(?:lives|living)\b",
+            0.6,
+        ),
+        # an age said of a person: "she's 92, 44 kg", "he is 95 and lives alone", "Idris is 91 now",
+        # "my uncle is 93", "pt is ninety-two", 'She said "I'm ninety"'
         (
             "person_is",
-            rf"(?:['’]s|[ ](?i:is|was))[ ]+(?i:now[ ]+)?"
-            rf"(?P<phi>{OLD})\b(?![.,]\d|\s*(?:%|°|/|-|kg|lbs?|mm|cm|ml|mg|bpm|beats|breaths|over\b))",
+            rf"(?:['’][sm]|[ ](?i:is|was|am))[ ]+(?i:now[ ]+)?[\"“]?(?P<phi>{OLD}|{OLD_WORDS})\b{NOT_AN_AGE}",
             0.6,
         ),
     )
@@ -99,7 +126,9 @@ class AgeRecognizer(RegexRecognizer):
     def _said_of_a_person(self, text: str, start: int, pattern: str) -> bool:
         """The word before the age is a pronoun or a name, not a score or a vital sign: "Mrs Jones
         (94)", "Mr Pike, 90,", "she's 92"; not "Morse (95)", "SpO2 (94)", "Sats is 92"."""
-        head = re.sub(r"(?i:['’]s|\s+is|\s+was)?\W*(?i:now\s+)?$", "", text[max(0, start - 30) : start])
+        head = re.sub(
+            r"(?i:['’][sm]|\s+is|\s+was|\s+am)?\W*(?i:now\s+)?$", "", text[max(0, start - 30) : start]
+        )
         words = re.findall(r"[^\W\d_]+", head)
         if not words:
             return False

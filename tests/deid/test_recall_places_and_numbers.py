@@ -108,6 +108,15 @@ OLD_AGES = [
     ("Widowed, 93 yoa, lives alone.", "93"),
     ("Social: she was born in 1929 in Cork and farmed all her life.", "1929"),
     ("DOB: 1931 (day and month unknown)", "1931"),
+    # said of a relative or in words: kin as the subject, brackets after kin, an age to come
+    ("question about my nan, she is 97 and still gardens", "97"),
+    ("Grandad (94 this spring) keeps missing his insulin", "94"),
+    ("asking for my aunt who'll be ninety-one next week", "ninety-one"),
+    ('he told me "I\'m ninety-six, doc, leave me be"', "ninety-six"),
+    ("pt is ninety-nine, frail, DNR", "ninety-nine"),
+    ("a neighbour, now 92 and living alone, found on the floor", "92"),
+    ("party for his ninety-fifth birthday last sunday", "ninety-fifth"),
+    ("BED 4 - MAMA ADA, 95+ YRS, RELATIVE AT BEDSIDE", "95"),
 ]
 HANDSETS = [
     ("for questions call Vocera 4471 or the unit desk", "4471"),
@@ -196,6 +205,12 @@ KEEP = [
     ("Morse (95) high. SpO2 (94) on RA. Temp 98F.", "SpO2 (94)"),
     ("Morse (95) high. SpO2 (94) on RA. Temp 98F.", "Morse (95)"),
     ("Log roll, turned 90 degrees every 2 h.", "turned 90 degrees"),
+    # numbers after a relative or a pronoun that are measurements, not ages
+    ("His sats are ok; he is 92% on room air, dad (94 kg) at bedside.", "92%"),
+    ("His sats are ok; he is 92% on room air, dad (94 kg) at bedside.", "94 kg"),
+    ("Her weight is 95 and stable; HR is 96 and regular.", "is 95"),
+    ("Her weight is 95 and stable; HR is 96 and regular.", "is 96"),
+    ("Goal: she will be 90 percent weight bearing by week 6.", "90 percent"),
     ("Mother born 1950 in Leeds; DOB 1940 on the old card.", "born 1950"),
     ("Seen in Boston 2019 and Paris 2020. Heparin 5000 units.", "2019"),
     ("DISCHARGED 1500 HOME WITH WIFE.", "1500 HOME"),
