@@ -19,7 +19,7 @@ from deid.recognizers.letterhead import SECTION_WORDS
 from deid.recognizers.name_words import ENGLISH_ENDINGS, NOT_NAMES, ROLES, SURNAME_STOP_WORDS, TITLES
 from deid.recognizers.wards import NOT_A_COUNT
 from deid.text import Case, case_at
-from deid.types import AGE, LOCATION, NAME
+from deid.types import AGE, ID, LOCATION, NAME
 
 # After a name: "in" and a room ("bill in 302", "jade in 8", "king in 4b"), or a three-digit room and
 # a dash, a colon or an age and sex, as a sign-out list writes a bed ("hart 302 — cellulitis",
@@ -37,6 +37,9 @@ AGE_AFTER_NAME = re.compile(
     rf"[ ]?(?:\((?P<bracketed>{OLD})(?=[),;])|,[ ](?P<listed>{OLD})(?=,[ ]|[ ]?[;)]))"
     rf"|[ ]is[ ](?:now[ ])?(?P<said>{OLD}|{OLD_WORDS})(?=[ ]?[,.;]|[ ](?:and|but|with|yo|years?)\b)"
 )
+# After a name: a staff or interpreter number of four to seven digits in brackets, as an ECG system
+# signs its confirmations ("Confirmed by STRONG, HOLLIS (4417) on 9/27/2019"). Not a year: "Smith (2019)".
+ID_AFTER_NAME = re.compile(r"[ ]?\((?P<number>(?!(?:19|20)\d\d\))\d{4,7})\)")
 
 # A lower-case word that a room may follow ("bill in 302", "baker 311 —"), found before ROOM_AFTER_NAME
 # tries it; it is a patient's name if the census has it and English uses it less than ROOM_NAME_ZIPF
@@ -94,6 +97,11 @@ def rooms_after_names(text: str, results: Sequence[RecognizerResult]) -> list[Re
 def ages_after_names(text: str, results: Sequence[RecognizerResult]) -> list[RecognizerResult]:
     """AGE results for the ages of 90 and over written right after a found name."""
     return _after_names(text, results, AGE_AFTER_NAME, AGE)
+
+
+def ids_after_names(text: str, results: Sequence[RecognizerResult]) -> list[RecognizerResult]:
+    """ID results for the staff numbers in brackets right after a found name."""
+    return _after_names(text, results, ID_AFTER_NAME, ID)
 
 
 def _after_names(

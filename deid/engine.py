@@ -22,6 +22,7 @@ from deid.beside_names import (
     ages_after_names,
     given_names_after_surnames,
     given_names_before_signatures,
+    ids_after_names,
     names_before_rooms,
     rooms_after_names,
     surname_words_after_names,
@@ -136,7 +137,8 @@ class Deidentifier:
                 ages = ages_after_names(text, named)
                 ner = self._ner_results(text, ents)
                 named += surname_words_after_names(text, ner, self._lexicon)
-                spans = merge_spans(text, named + places + ages + ner + reading.found)
+                ids = ids_after_names(text, named + ner + reading.found)
+                spans = merge_spans(text, named + places + ages + ids + ner + reading.found)
                 results.append(DeidResult(text=replace(text, spans), spans=tuple(spans)))
             return results
         except DeidError:

@@ -19,7 +19,7 @@ LABEL = (
     r"member(?:\s+id)?|subscriber(?:\s+id)?|policy|group|plan\s+id|medicaid|medicare|mbi|hicn|insurance(?:\s+id)?|"
     r"beneficiary|id|identifier|patient\s+id|pt\s+id|license|licence|lic|dl|driver'?s\s+licen[cs]e|dea|npi|upin|"
     r"certificate|cert|serial|s/n|sn|serial\s+no\.?|device(?:\s+id)?|udi|imei|vin|plate|tag|specimen|"
-    r"case|claim|ticket|badge|employee(?:\s+id)?|record|conf(?:irmation)?|ssn|ss#|soc(?:ial)?\s+sec(?:urity)?(?:\s+(?:number|no\.?|#))?|"
+    r"case|cause\s+(?:no\.?|number|#)|claim|ticket|badge|employee(?:\s+id)?|record|conf(?:irmation)?|ssn|ss#|soc(?:ial)?\s+sec(?:urity)?(?:\s+(?:number|no\.?|#))?|"
     r"passport|reference|ref|auth(?:orization)?|requisition|req|order|rx|prescription|tracking|"
     # health and national numbers outside the US: NHS/CHI/H&C, UHID, IP/OP numbers, Irish PPSN,
     # Canadian health cards (OHIP, PHN, RAMQ), UK NI, Aadhaar, ABHA, NHIS, NIN, NHI, IHI
@@ -63,8 +63,12 @@ RECORD_LABEL = (
 # prefix may itself be in parts ("LC 2291-448-7730-0", "MMC 2009/03/1177").
 CODE = (
     r"[A-Z0-9](?:[A-Z0-9.-]*[A-Z0-9])?(?:(?:/[A-Z0-9]{1,8}){1,4}(?![\w/])|"
-    r"[ ]\d{2,10}(?:[-/]\d{1,10}){1,4}(?![\w/-])|[ ]\d{4,10}(?![\w/]|\.\d))?"
+    r"[ ]\d{2,10}(?:[-/]\d{1,10}){1,4}(?![\w/-])|[ ]\d{4,10}(?![\w/]|\.\d)|"
+    # a court's case number, its year, the kind of case in capitals, then the serial: "2024 GRD 288104"
+    r"(?<=\d)[ ](?-i:[A-Z]{2,4})[ ]\d{3,10}(?![\w/]|\.\d))?"
 )
+# A code that a home's door or a portal asks for: "gate code 4471", "PA submitted, key BXK7RTQ2".
+ACCESS_LABEL = r"(?:gate|door|entry|access|lockbox|keypad|key)[ ]?code|lockbox|key"
 # A unit after a number makes it a measurement; a slash only when written onto the number ("10/hr"),
 # not the one that separates two identifiers ("Employee ID MM-228104 / Claim # ..."). The unit is
 # written beside the number, not across a form's gap, and is no label: "MRN 3390-117-8   Unit: PICU".
@@ -114,6 +118,11 @@ class LabelledIdRecognizer(RegexRecognizer):
             r"(?P<phi>(?-i:[A-Z]{2,5} )?\d{2,6}(?: \d{2,6}){1,4}(?-i:[A-Z])?|\d(?: \d){4,11})(?!\d|\.\d)",
             0.8,
         ),
+        (
+            "access_code",
+            rf"\b(?:{ACCESS_LABEL})\s*(?:is|was)?\s*[:#]?\s*#?(?P<phi>[A-Z0-9]{{4,12}})\b(?![.,:/-]?\d)",
+            0.8,
+        ),
         # a vehicle plate, written in two groups: "VEHICLE PLATE 7KT 449", "license plate ABC-1234"
         (
             "plate",
@@ -141,7 +150,7 @@ class LabelledIdRecognizer(RegexRecognizer):
     # patterns are tried only where it matched.
     LABEL_START = Scanner(
         re.compile(
-            rf"\b(?:{LABEL}|{RECORD_LABEL}|meeting|kit|conference|room\s+code|passcode|plate|tag|vehicle)",
+            rf"\b(?:{LABEL}|{RECORD_LABEL}|{ACCESS_LABEL}|meeting|kit|conference|room\s+code|passcode|plate|tag|vehicle)",
             re.IGNORECASE,
         )
     )
@@ -174,6 +183,12 @@ class LabelledIdRecognizer(RegexRecognizer):
             return digits >= 5
         if pattern == "plate":
             return digits >= 2
+        if pattern == "access_code":
+            # a door's code is digits; a portal's key mixes letters and digits ("key findings" neither)
+            keyed = text[max(0, start - 8) : start].lower().rstrip(" :#").endswith("key")
+            if keyed:
+                return len(code) >= 6 and digits >= 1 and any(c.isalpha() for c in code)
+            return digits >= 3
         if pattern == "acronym_number" and "#" in text[max(0, start - 4) : start] and digits < 5:
             return False  # a store's number ("CVS #0417") is its place's, found with it
         if pattern == "acronym_number" and " " in code.strip():
@@ -189,7 +204,8 @@ class LabelledIdRecognizer(RegexRecognizer):
             return False  # a decimal ("ref 12.5") or a version, not a code in parts
         if digits == 0 or len(code) < 3 or ("/" in code and digits < (3 if letters else 5)):
             return False  # "order 1/2 tab" is not a number in parts; "JB/KL/0091" is
-        if " " in code and (digits < 5 or not code.split()[0].isupper()):
+        court = re.fullmatch(r"\d+ [A-Z]{2,4} \d+", code) is not None  # "2024 GRD 288104"
+        if " " in code and (digits < 5 or not (code.split()[0].isupper() or court)):
             return False  # "RR8 1142397", "TNMC 81127"; not "since 2021" ("sin" + "ce") or "MAC 5500"
         if "/" in code and code.replace("/", "").isdigit() and digits < 7:
             return False  # "rx 10/325": a dose; "AKTH/OBG/24/0772" and "2024/0771" are numbers
@@ -219,6 +235,9 @@ class VinRecognizer(RegexRecognizer):
     )
 
 
+AIRCRAFT_BEFORE = re.compile(
+    r"\ba/c\b|aircraft|n-number|\btail\b|helicopter|airplane|fixed[- ]wing|rotor-?wing"
+)
 # An obstetric history in gravida/para (TPAL) notation: "G2P1001", "G3P2".
 OBSTETRIC_HISTORY = re.compile(r"G\d{1,2}P\d{1,5}", re.IGNORECASE)
 DIMENSIONS = re.compile(r"\d{1,3}X\d{1,3}", re.IGNORECASE)
@@ -249,6 +268,9 @@ class UniqueCodeRecognizer(RegexRecognizer):
         # an ambulance or fire unit: "Unit: M23", "unit B-31", "Medic 7 / Engine 14"
         ("vehicle_unit", r"\bunit\s*[:#]?\s*(?P<phi>[A-Z]{1,4}-?\d{1,3})\b(?!-)", 0.6),
         ("vehicle_named", r"\b(?:medic|engine|ladder|truck|rescue|squad)\s*#?\s*\d{1,3}\b(?![-/.]\d)", 0.6),
+        # an aircraft's registration: "A/C: King Air 200 N827GF", "N-number N419LF" (checked for an
+        # aircraft before it: an N95 mask is not one; nor, with three characters at least, a nodal stage)
+        ("aircraft", r"(?-i:\bN[1-9](?:\d{1,4}[A-Z]{0,2}|[A-Z]{1,2}))\b(?!-)", 0.6),
         # object identifiers of imaging studies and devices: "1.2.840.113619.2.55.3.28431"
         ("oid", r"(?<![\w.])[012](?:\.\d+){4,}(?!\w|\.\d)", 0.7),
         # an ISBT 128 donation identification number on a blood unit (ICCBBA ST-001): a facility
@@ -274,6 +296,8 @@ class UniqueCodeRecognizer(RegexRecognizer):
             return digits >= 7 and not re.fullmatch(r"\d{1,2}-\d{1,2}", code)
         if pattern == "alnum_slashed":
             return digits >= 6
+        if pattern == "aircraft":
+            return AIRCRAFT_BEFORE.search(before(text, start, 40)) is not None
         if pattern in ("numbered", "oid", "isbt_din", "hkid", "gs1_udi", "vehicle_unit", "vehicle_named"):
             return True
         if pattern == "alnum":

@@ -118,6 +118,18 @@ OLD_AGES = [
     ("party for his ninety-fifth birthday last sunday", "ninety-fifth"),
     ("BED 4 - MAMA ADA, 95+ YRS, RELATIVE AT BEDSIDE", "95"),
 ]
+# numbers that identify by where they stand: after a signer's name, a door's or a portal's code, an
+# aircraft's registration, a court's case number with its kind of case
+IDS_BY_PLACE = [
+    ("Overread and confirmed by ABERNATHY, JUNE (5520) on 2/3/2024 8:01 AM", "5520"),
+    ("Interpreter: Farida Haddad (30417), Dari, by video", "30417"),
+    ("visit at home: side door, keypad code 90210#, dog friendly", "90210"),
+    ("prior auth sent through the portal, key QT4ZW8PK, awaiting reply", "QT4ZW8PK"),
+    ("transport by rotor-wing, tail N512MT, landed 0412", "N512MT"),
+    ("Aircraft: Bell 407 N73AM   Crew: RN / paramedic", "N73AM"),
+    ("Case No. 2023 JV 004417, hearing set for the guardianship", "2023 JV 004417"),
+    ("Cause No. 21-3-00917-2 filed in superior court", "21-3-00917-2"),
+]
 HANDSETS = [
     ("for questions call Vocera 4471 or the unit desk", "4471"),
     ("RN paged at 5521 about the potassium", "5521"),
@@ -152,6 +164,7 @@ CASES = cases(
     ("more-names", MORE_NAMES),
     ("day-first", DAY_FIRST_DATES),
     ("old-age", OLD_AGES),
+    ("id-by-place", IDS_BY_PLACE),
     ("handset", HANDSETS),
     ("street", STREETS),
 )
@@ -205,6 +218,13 @@ KEEP = [
     ("Morse (95) high. SpO2 (94) on RA. Temp 98F.", "SpO2 (94)"),
     ("Morse (95) high. SpO2 (94) on RA. Temp 98F.", "Morse (95)"),
     ("Log roll, turned 90 degrees every 2 h.", "turned 90 degrees"),
+    # masks, findings and clinical codes beside the words that lead to a code; a year after a name
+    ("N95 mask fit-tested; helicopter pad closed; tail of pancreas N2 nodes", "N95"),
+    ("N95 mask fit-tested; helicopter pad closed; tail of pancreas N2 nodes", "N2 nodes"),
+    ("key findings 2 lesions; key point 1234 is the dose; code status: full code", "key findings 2"),
+    ("key findings 2 lesions; key point 1234 is the dose; code status: full code", "1234"),
+    ("billed CPT code 99214; access code blue called at 0400", "99214"),
+    ("per the criteria of Dr Okafor (2019), no anticoagulation", "2019"),
     # numbers after a relative or a pronoun that are measurements, not ages
     ("His sats are ok; he is 92% on room air, dad (94 kg) at bedside.", "92%"),
     ("His sats are ok; he is 92% on room air, dad (94 kg) at bedside.", "94 kg"),
