@@ -87,7 +87,8 @@ LABEL_CUE = Scanner(
         # a letter's sign-off: the name is on the next line ("Sincerely,\nMaria Lopez, MD")
         r"|\b(?:sincerely|regards|best\s+wishes|best|thanks|thank\s+you|cordially|respectfully|warmly),?[ \t]*\n[ \t]*"
         # a name given in words: "my name is Siiri", "her maiden name was Clark", "calls me Jim"
-        r"|\b(?:(?:first|last|maiden|full|middle|given|family|sur)\s*)?name\s+(?:is|was)\s+|\b(?:calls?|called)\s+me\s+"
+        # (each branch begins with a word, so that deid.prefilter tries the pattern only where one does)
+        r"|\b(?:(?:first|last|maiden|full|middle|given|family|sur)\s*name|name)\s+(?:is|was)\s+|\b(?:calls?|called)\s+me\s+"
         r"|\bnamed\s+(?:him|her|them|the\s+baby)\s+",
         re.IGNORECASE,
     )

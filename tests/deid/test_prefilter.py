@@ -90,3 +90,14 @@ def test_no_other_character_matches_an_ascii_letter_outside_fold() -> None:
         char = chr(code)
         if letters.fullmatch(char):
             assert fold(char).isascii() and re.fullmatch(fold(char), char, re.IGNORECASE), hex(code)
+
+
+def test_the_long_alternations_are_tried_only_where_their_words_start(
+    scanners: list[tuple[re.Pattern[str], Scanner]],
+) -> None:
+    """A branch that begins with an optional part ("(?:first\\s*)?name") leaves a whole alternation
+    without leading literals, and it is then run over every text (the cue and holiday patterns cost
+    0.05-0.1 ms a question that way)."""
+    holiday = next(scanner for regex, scanner in scanners if "christmas" in regex.pattern)
+    for scanner in (LABEL_CUE, VERB_CUE, holiday):
+        assert scanner._leading is not None, scanner.regex.pattern[:60]
