@@ -209,25 +209,33 @@ class FacilityRecognizer(LexiconRecognizer):
     LOWER_TOWN_AFTER = re.compile(r"(?:,|[ ][-–—])?[ ](?P<town>[a-z][\w'-]+(?:[ ][a-z][\w'-]+)?)")
     LOWER_TAIL = re.compile(r"\s+(?:of|at|in)\s+(?P<tail>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)")
     # (the cue in any case, "AT BMC" in capitals too; "@" has no word boundary before it)
-    ACRONYM = re.compile(
-        r"(?:\b(?i:at|from|to|in|transferred\s+from|transfer\s+from|tx\s+from|admitted\s+to|seen\s+at|"
-        r"followed\s+at)|@)\s+(?:(?i:the)\s+)?(?P<phi>[A-Z]{2,6})\b(?!-)",
+    ACRONYM = Scanner(
+        re.compile(
+            r"(?:\b(?i:at|from|to|in|transferred\s+from|transfer\s+from|tx\s+from|admitted\s+to|seen\s+at|"
+            r"followed\s+at)|@)\s+(?:(?i:the)\s+)?(?P<phi>[A-Z]{2,6})\b(?!-)",
+        )
     )
     # a hospital's acronym before one of its services or records: "MGH burn", "BIDMC lab 3", "MGH, 4/3 note"
-    ACRONYM_SERVICE = re.compile(
-        r"\b(?P<phi>[A-Z]{2,6})(?=,?\s+(?:\d{1,2}/\d{1,2}\s+)?(?i:clinic|ed|er|emergency|burn|lab|labs|note|notes|"
-        r"records?|liaison|cardiology|oncology|radiology|imaging|ortho|neuro|surgery|icu|ccu|micu|pharmacy|"
-        r"outpatient|inpatient|admission|discharge|endocrine|endocrinology|nephrology|hematology|"
-        r"asthma\s+clinic|sleep|wound|infusion|rehab|stroke|transplant|peds|urgent\s+care)\b)"
+    ACRONYM_SERVICE = Scanner(
+        re.compile(
+            r"\b(?P<phi>[A-Z]{2,6})(?=,?\s+(?:\d{1,2}/\d{1,2}\s+)?(?i:clinic|ed|er|emergency|burn|lab|labs|note|notes|"
+            r"records?|liaison|cardiology|oncology|radiology|imaging|ortho|neuro|surgery|icu|ccu|micu|pharmacy|"
+            r"outpatient|inpatient|admission|discharge|endocrine|endocrinology|nephrology|hematology|"
+            r"asthma\s+clinic|sleep|wound|infusion|rehab|stroke|transplant|peds|urgent\s+care)\b)"
+        )
     )
     # a hospital's acronym before the number it gives its patients: "DFCI #: 02-118-774", "MSK MRN
     # 39012877", "(HCI# 0093318)"; an abbreviation with a record number is no clinical one
-    RECORD_ACRONYM = re.compile(
-        r"\b(?P<phi>[A-Z]{3,6})(?=\s?(?:(?P<mrn>(?i:mrn|mr\s?#))\s?:?\s?[A-Z]{0,3}\d|#\s?:?\s?[A-Z]{0,3}\d[\d-]{4}))"
+    RECORD_ACRONYM = Scanner(
+        re.compile(
+            r"\b(?P<phi>[A-Z]{3,6})(?=\s?(?:(?P<mrn>(?i:mrn|mr\s?#))\s?:?\s?[A-Z]{0,3}\d|#\s?:?\s?[A-Z]{0,3}\d[\d-]{4}))"
+        )
     )
     # the same by a name rare in English: "Emory MRN E7720419", "Aspirus MRN AW-10228", "Joslin #: J-0884217"
-    RECORD_NAME = re.compile(
-        r"\b(?P<phi>[A-Z][a-z]{3,15})(?=\s?(?:(?i:mrn|mr\s?#)\s?:?\s?[A-Z]{0,3}-?\d|#\s?:\s?[A-Z]{0,3}-?\d))"
+    RECORD_NAME = Scanner(
+        re.compile(
+            r"\b(?P<phi>[A-Z][a-z]{3,15})(?=\s?(?:(?i:mrn|mr\s?#)\s?:?\s?[A-Z]{0,3}-?\d|#\s?:\s?[A-Z]{0,3}-?\d))"
+        )
     )
     RECORD_NAME_ZIPF = 3.5
     # the labels of record, licence and study numbers themselves, and the outside hospital:
@@ -236,37 +244,43 @@ class FacilityRecognizer(LexiconRecognizer):
         """MRN ACC ACCT ENC CSN FIN HAR REF CASE ICN SSN DOB PIN NHS EMR EHR JOB ORDER ROOM BED UNIT DOC
         IRB NRCME NPI DEA CLIA NCT UPIN OSH PCR""".split()
     )
-    SAINT = re.compile(
-        # (not the ST segment of an ECG: "no ST changes", "ST ELEVATION")
-        r"\b(?:st|saint|mt|mount)\.?\s+(?!(?:elevations?|depressions?|changes?|segments?|waves?|abnormalit)\b)"
-        # (and a particle and a second name, "St. Vincent de Paul"; a place's word after it)
-        rf"[A-Z][a-z]+(?:'s)?(?:\s+(?:de|de\s+la|du|of)\s+[A-Z][a-z]+)?"
-        rf"(?:\s+(?:hospital|medical|regional|general|home|house|church|school|{DENOMINATIONS}))?",
-        re.IGNORECASE,
+    SAINT = Scanner(
+        re.compile(
+            # (not the ST segment of an ECG: "no ST changes", "ST ELEVATION")
+            r"\b(?:st|saint|mt|mount)\.?\s+(?!(?:elevations?|depressions?|changes?|segments?|waves?|abnormalit)\b)"
+            # (and a particle and a second name, "St. Vincent de Paul"; a place's word after it)
+            rf"[A-Z][a-z]+(?:'s)?(?:\s+(?:de|de\s+la|du|of)\s+[A-Z][a-z]+)?"
+            rf"(?:\s+(?:hospital|medical|regional|general|home|house|church|school|{DENOMINATIONS}))?",
+            re.IGNORECASE,
+        )
     )
     # a congregation by its patron and denomination: "Our Saviour's Lutheran", "Grace's Baptist"
-    PATRON_CHURCH = re.compile(rf"\b(?:Our\s+)?[A-Z][a-z]+['’]s\s+(?-i:{DENOMINATIONS_TITLED})\b")
+    PATRON_CHURCH = Scanner(re.compile(rf"\b(?:Our\s+)?[A-Z][a-z]+['’]s\s+(?-i:{DENOMINATIONS_TITLED})\b"))
     # a veterans' or fraternal post by its number: "VFW Post 4768", "American Legion Post 12", "DAV
     # Chapter 16", "Elks Lodge 1245"; a vessel: "F/V NORTHERN DAWN", "M/V Aleutian Lady"; a naval
     # hospital or medical center by its place: "USNH Guam", "NMC Portsmouth"
-    POST = re.compile(
-        r"\b(?:VFW|American\s+Legion|AMVETS|DAV|Elks|Moose|Eagles|Knights\s+of\s+Columbus)\s+"
-        r"(?:Post|Chapter|Lodge|Council)\s+#?\d{1,5}\b"
-        r"|\b[FM]/V\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}"
-        r"|\b(?:USNH|NMC|BAMC|WRNMMC|NMCSD)\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?"
+    POST = Scanner(
+        re.compile(
+            r"\b(?:VFW|American\s+Legion|AMVETS|DAV|Elks|Moose|Eagles|Knights\s+of\s+Columbus)\s+"
+            r"(?:Post|Chapter|Lodge|Council)\s+#?\d{1,5}\b"
+            r"|\b[FM]/V\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}"
+            r"|\b(?:USNH|NMC|BAMC|WRNMMC|NMCSD)\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?"
+        )
     )
     # a congregation by its ordinal or its virtue and denomination, in any case: "first presbyterian",
     # "Grace Lutheran", "FIRST BAPTIST" (not "Southern Baptist" or "Roman Catholic", which are churches)
     # (and by a Bible's place with "Little", "New", "Greater" or "Mount" before it, and the Black
     # churches' abbreviated denominations: "LITTLE ZION BAPTIST", "Mt. Pisgah M.B. Church", "Greater
     # Mount Zion AME Church", "New Shiloh Baptist", "Little Zion Old Regular Baptist")
-    VIRTUE_CHURCH = re.compile(
-        rf"\b(?i:(?:(?:little|new|greater|mount|mt\.?)\s+){{0,2}}(?:first|second|third|grace|trinity|faith|hope|"
-        rf"calvary|bethel|bethany|zion|emmanuel|immanuel|shiloh|pisgah|ebenezer|macedonia|antioch|olivet|olive|"
-        rf"gethsemane|canaan|hebron|galilee|sinai|carmel|moriah|tabernacle|"
-        rf"redeemer|resurrection|good\s+shepherd|holy\s+trinity|holy\s+cross|christ|st\.?\s+\w+))\s+"
-        rf"(?:(?i:{DENOMINATIONS}|old\s+regular\s+baptist|free\s+will\s+baptist)|{BLACK_CHURCH_DENOMINATIONS})"
-        rf"(?![\w.])(?:\s+(?i:church|home))?"
+    VIRTUE_CHURCH = Scanner(
+        re.compile(
+            rf"\b(?i:(?:(?:little|new|greater|mount|mt\.?)\s+){{0,2}}(?:first|second|third|grace|trinity|faith|hope|"
+            rf"calvary|bethel|bethany|zion|emmanuel|immanuel|shiloh|pisgah|ebenezer|macedonia|antioch|olivet|olive|"
+            rf"gethsemane|canaan|hebron|galilee|sinai|carmel|moriah|tabernacle|"
+            rf"redeemer|resurrection|good\s+shepherd|holy\s+trinity|holy\s+cross|christ|st\.?\s+\w+))\s+"
+            rf"(?:(?i:{DENOMINATIONS}|old\s+regular\s+baptist|free\s+will\s+baptist)|{BLACK_CHURCH_DENOMINATIONS})"
+            rf"(?![\w.])(?:\s+(?i:church|home))?"
+        )
     )
     # a children's hospital by the name after its head: "Children's Mercy", "Children's Minnesota"
     # (not a children's formulation of a drug: "Children's Tylenol", "Children's Motrin")

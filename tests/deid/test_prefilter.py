@@ -23,6 +23,9 @@ TEXTS = (
     # characters a case-insensitive pattern takes for ASCII letters: dotted and dotless i, long s, Kelvin
     "İNFO: ſaint ıgnatius hoſpital, KOUNTY ſuffolk, born ſeptember 3 1929",
     "Zoë Müller — seen → 5/5 strength · 37.2° at Clínica São José",
+    # the facility recognizer's shapes: acronyms after a cue and before a record, churches, posts
+    "tx from BIDMC; MGH burn; DFCI #: 02-118-774; Emory MRN E7720419; St. Vincent de Paul Hospital",
+    "Our Saviour's Lutheran, Mt. Pisgah M.B. Church, FIRST BAPTIST; VFW Post 4768; F/V NORTHERN DAWN",
 )
 
 
@@ -35,7 +38,21 @@ def scanners() -> list[tuple[re.Pattern[str], Scanner]]:
         if isinstance(recognizer, RegexRecognizer)
         for name, regex, _ in recognizer._compiled
     ]
-    others = (LABEL_CUE, VERB_CUE, FacilityRecognizer.HEADS, LabelledIdRecognizer.LABEL_START)
+    facility = FacilityRecognizer
+    others = (
+        LABEL_CUE,
+        VERB_CUE,
+        LabelledIdRecognizer.LABEL_START,
+        facility.HEADS,
+        facility.ACRONYM,
+        facility.ACRONYM_SERVICE,
+        facility.RECORD_ACRONYM,
+        facility.RECORD_NAME,
+        facility.SAINT,
+        facility.PATRON_CHURCH,
+        facility.POST,
+        facility.VIRTUE_CHURCH,
+    )
     return patterns + [(scanner.regex, scanner) for scanner in others]
 
 
