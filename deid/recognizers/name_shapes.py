@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from presidio_analyzer import RecognizerResult
 from presidio_analyzer.nlp_engine import NlpArtifacts
 
+from deid.prefilter import Scanner
 from deid.recognizers.base import RegexRecognizer
 from deid.recognizers.care_places import UNITS
 from deid.recognizers.name_words import (
@@ -377,10 +378,12 @@ class NicknameRecognizer(NameWordsRecognizer):
     )
 
     # "pt goes by "Yas"", "aka Bobby", "prefers to be called Jim"
-    GOES_BY = re.compile(
-        r"\b(?:goes\s+by|known\s+as|aka|a\.k\.a\.?|prefers|called|nickname)\s*:?\s+(?:to\s+be\s+called\s+)?"
-        r"[\"“']?(?P<nick>[A-Z][^\W\d_]+)[\"”']?",
-        re.IGNORECASE,
+    GOES_BY = Scanner(
+        re.compile(
+            r"\b(?:goes\s+by|known\s+as|aka|a\.k\.a\.?|prefers|called|nickname)\s*:?\s+(?:to\s+be\s+called\s+)?"
+            r"[\"“']?(?P<nick>[A-Z][^\W\d_]+)[\"”']?",
+            re.IGNORECASE,
+        )
     )
 
     # a name in quotes after a newborn or a person of the note: 'Baby girl "Winona"', 'BABY BOY
@@ -395,7 +398,9 @@ class NicknameRecognizer(NameWordsRecognizer):
         self, text: str, entities: list[str], nlp_artifacts: NlpArtifacts | None = None
     ) -> list[RecognizerResult]:
         results: list[RecognizerResult] = []
-        for match in self.QUOTED_AFTER_PERSON.finditer(text):
+        # both quoted patterns need an opening quote: most texts have none, and are not read for them
+        quoted_texts = '"' in text or "“" in text
+        for match in self.QUOTED_AFTER_PERSON.finditer(text) if quoted_texts else ():
             words = match.group("nick").split()
             # in lower case only a given name: 'baby "mercy"', not 'baby "fussy"'
             if all(self._namelike(w) and (w[0].isupper() or self.lexicon.is_first_name(w)) for w in words):
@@ -405,7 +410,7 @@ class NicknameRecognizer(NameWordsRecognizer):
             quoted = text[match.start("nick") - 1 : match.start("nick")] in "\"“'"
             if (quoted or nick[0].isupper()) and self._namelike(nick) and len(nick) >= 2:
                 results.append(RecognizerResult(NAME, match.start("nick"), match.end("nick"), 0.75))
-        for match in self.PATTERN.finditer(text):
+        for match in self.PATTERN.finditer(text) if quoted_texts else ():
             parts = [
                 g for g in ("first", "nick", "last") if match.group(g) and self._namelike(match.group(g))
             ]
@@ -569,11 +574,14 @@ class KinGivenNameRecognizer(NameWordsRecognizer):
     is or what they were told: "son will at bedside", "partner sky at bedside, updated", "WIFE MAY
     AT BEDSIDE". A modal or a noun would be followed by a verb or an object, not by these."""
 
-    PATTERN = re.compile(
-        rf"\b(?P<kin>{'|'.join(sorted(FAMILY, key=len, reverse=True))})\s+(?P<given>[A-Za-z][a-z]+|[A-Z]+)"
-        r"(?=\s+(?:(?:is\s+|was\s+)?(?:at\s+(?:the\s+)?(?:bedside|bs|home)|present|aware|updated|here|notified|"
-        r"visiting|in\s+(?:the\s+)?room|on\s+(?:the\s+)?phone|by\s+phone|called|(?:is\s+)?the\s+poa|agrees)\b))",
-        re.IGNORECASE,
+    # (tried only where a kin word starts: deid.prefilter)
+    PATTERN = Scanner(
+        re.compile(
+            rf"\b(?P<kin>{'|'.join(sorted(FAMILY, key=len, reverse=True))})\s+(?P<given>[A-Za-z][a-z]+|[A-Z]+)"
+            r"(?=\s+(?:(?:is\s+|was\s+)?(?:at\s+(?:the\s+)?(?:bedside|bs|home)|present|aware|updated|here|notified|"
+            r"visiting|in\s+(?:the\s+)?room|on\s+(?:the\s+)?phone|by\s+phone|called|(?:is\s+)?the\s+poa|agrees)\b))",
+            re.IGNORECASE,
+        )
     )
 
     def analyze(

@@ -12,6 +12,7 @@ from deid.prefilter import Scanner, fold
 from deid.recognizers.base import RegexRecognizer
 from deid.recognizers.facilities import FacilityRecognizer
 from deid.recognizers.identifiers import LabelledIdRecognizer
+from deid.recognizers.name_shapes import KinGivenNameRecognizer, NicknameRecognizer
 from deid.recognizers.names import LABEL_CUE, VERB_CUE
 
 TEXTS = (
@@ -26,6 +27,8 @@ TEXTS = (
     # the facility recognizer's shapes: acronyms after a cue and before a record, churches, posts
     "tx from BIDMC; MGH burn; DFCI #: 02-118-774; Emory MRN E7720419; St. Vincent de Paul Hospital",
     "Our Saviour's Lutheran, Mt. Pisgah M.B. Church, FIRST BAPTIST; VFW Post 4768; F/V NORTHERN DAWN",
+    "son will at bedside; WIFE MAY AT BEDSIDE; partner sky updated; stepson Jo is the poa",
+    "pt goes by Yas, aka BOBBY, prefers to be called 'Jim'; a.k.a. Mo; nickname: Tex",
 )
 
 
@@ -52,6 +55,8 @@ def scanners() -> list[tuple[re.Pattern[str], Scanner]]:
         facility.PATRON_CHURCH,
         facility.POST,
         facility.VIRTUE_CHURCH,
+        KinGivenNameRecognizer.PATTERN,
+        NicknameRecognizer.GOES_BY,
     )
     return patterns + [(scanner.regex, scanner) for scanner in others]
 
