@@ -65,7 +65,8 @@ class Deidentifier:
     Build one per process: loading the spaCy model and the word lists takes about half a second.
     With `ner_everywhere=True` the NER model reads every sentence, not only those that still hold a
     possible name or place: about 1 point more recall on the fixture notes, at half the speed.
-    With `tagger=False` the learned tagger is left out (to measure what it adds).
+    With `tagger=False` the learned tagger is left out (to measure what it adds); `tagger_model`
+    replaces its shipped model (cross-validation: scripts/train_tagger.py --cv-engine).
     """
 
     def __init__(
@@ -75,6 +76,7 @@ class Deidentifier:
         max_chars: int = DEFAULT_MAX_CHARS,
         ner_everywhere: bool = False,
         tagger: bool = True,
+        tagger_model: bytes | None = None,
     ) -> None:
         started = time.perf_counter()
         try:
@@ -89,7 +91,7 @@ class Deidentifier:
                 supported_languages=["en"],
             )
             self._ner = next(r for r in registry.recognizers if isinstance(r, SpacyNerRecognizer))
-            self._tagger = SequenceTagger(self._lexicon) if tagger else None
+            self._tagger = SequenceTagger(self._lexicon, tagger_model) if tagger else None
         except Exception as exc:  # noqa: BLE001 - any start-up failure means no de-identification
             raise DeidError(f"de-identifier could not start ({type(exc).__name__})") from None
         self._max_chars = max_chars

@@ -2,12 +2,15 @@
 
     python scripts/train_tagger.py          # rewrite deid/data/tagger.crfsuite and tagger.json
     python scripts/train_tagger.py --cv     # grouped cross-validation on the tuning splits; writes nothing
+    python scripts/train_tagger.py --cv-engine   # the same folds, run through the whole engine
 
 Only the tuning splits are read (dev*, test, holdout); the held-out splits holdout2, holdout3, ...
 are never trained on, so that their figures stay a measure of text the model has not seen. The
 cross-validation holds out whole splits (each written by a different author), three folds, and
 reports recall and precision of the rules alone and of the rules with the tagger at several
-thresholds: the tagger's THRESHOLD is chosen from it.
+thresholds: the tagger's THRESHOLD is chosen from it. --cv-engine runs each held-out third through the
+whole engine with its fold's model (so that the NER model reads only what that model left undecided,
+as the shipped engine does on new text), and reports recall per entity and precision.
 
 Training is deterministic (L-BFGS over the notes in file order): tests/deid/test_tagger.py checks
 that the committed model's manifest matches the fixture notes and the feature code.
@@ -101,13 +104,10 @@ def cross_validate(notes: list[dict], lexicon: Lexicon) -> None:
         n["id"]: [(s.start, s.end) for s in r.spans]
         for n, r in zip(notes, deid.deidentify_batch([n["text"] for n in notes]), strict=True)
     }
-    splits = sorted({n["split"] for n in notes})
-    random.Random(0).shuffle(splits)
     tagged: dict[float, dict[str, list[tuple[int, int]]]] = {t: {} for t in CV_THRESHOLDS}
     words = WordFeatures(lexicon)
     ner = SpacyNerRecognizer(lexicon)
-    for fold in range(CV_FOLDS):
-        held = set(splits[fold::CV_FOLDS])
+    for fold, held in enumerate(cv_folds(notes)):
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / MODEL_FILE
             train([n for n in notes if n["split"] not in held], words, path)
@@ -121,6 +121,42 @@ def cross_validate(notes: list[dict], lexicon: Lexicon) -> None:
     report("rules", notes, rules, {})
     for t in CV_THRESHOLDS:
         report(f"rules + tagger at {t}", notes, rules, tagged[t])
+
+
+def cv_folds(notes: list[dict]) -> list[set[str]]:
+    """The held-out splits of each fold: whole splits (each an author's), shuffled once, dealt out."""
+    splits = sorted({n["split"] for n in notes})
+    random.Random(0).shuffle(splits)
+    return [set(splits[fold::CV_FOLDS]) for fold in range(CV_FOLDS)]
+
+
+def cross_validate_engine(notes: list[dict], lexicon: Lexicon) -> None:
+    """Recall per entity and precision of the whole engine, without the tagger and with each fold's."""
+    baseline = Deidentifier(tagger=False)
+    engine_spans: dict[str, dict[str, list[tuple[int, int]]]] = {
+        "without the tagger": {},
+        "with the fold's": {},
+    }
+    for fold, held in enumerate(cv_folds(notes)):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / MODEL_FILE
+            train([n for n in notes if n["split"] not in held], WordFeatures(lexicon), path)
+            engine = Deidentifier(tagger_model=path.read_bytes())
+        for note in (n for n in notes if n["split"] in held):
+            for title, deid in (("without the tagger", baseline), ("with the fold's", engine)):
+                engine_spans[title][note["id"]] = [
+                    (s.start, s.end) for s in deid.deidentify(note["text"]).spans
+                ]
+        sys.stdout.write(f"fold {fold + 1}/{CV_FOLDS} done\n")
+    for title, spans in engine_spans.items():
+        report(f"engine {title}", notes, spans, {})
+        caught: dict[str, list[int]] = {}
+        for note in notes:
+            for gold in note["phi"]:
+                counts = caught.setdefault(gold["entity"], [0, 0])
+                counts[0] += covered(note["text"], gold, spans[note["id"]])
+                counts[1] += 1
+        sys.stdout.write("  " + "  ".join(f"{e} {c / t:.4f}" for e, (c, t) in sorted(caught.items())) + "\n")
 
 
 def report(title: str, notes: list[dict], rules: dict, tagged: dict) -> None:
@@ -148,11 +184,17 @@ def main() -> None:
     parser.add_argument(
         "--cv", action="store_true", help="cross-validate on the tuning splits; write nothing"
     )
+    parser.add_argument(
+        "--cv-engine", action="store_true", help="the same folds through the whole engine; write nothing"
+    )
     args = parser.parse_args()
     notes = tuning_notes()
     lexicon = Lexicon.load()
     if args.cv:
         cross_validate(notes, lexicon)
+        return
+    if args.cv_engine:
+        cross_validate_engine(notes, lexicon)
         return
     started = time.perf_counter()
     train(notes, WordFeatures(lexicon), DATA / MODEL_FILE)

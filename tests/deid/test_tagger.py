@@ -6,6 +6,7 @@ import gc
 import json
 import re
 import threading
+from importlib import resources
 from pathlib import Path
 from types import ModuleType
 
@@ -194,3 +195,13 @@ def test_a_deidentifier_without_the_tagger_still_runs_the_rules_and_ner() -> Non
     """tagger=False (for measuring what the tagger adds) reads nothing for the NER gate either."""
     result = Deidentifier(tagger=False).deidentify("pt seen by dr healey on 7/22, husband Jim at bedside")
     assert result.text == "pt seen by dr [NAME] on [DATE], husband [NAME] at bedside"
+
+
+def test_a_deidentifier_takes_another_tagger_model_for_cross_validation() -> None:
+    """scripts/train_tagger.py --cv-engine hands each fold's model to the engine; a model that
+    cannot be read stops it as the shipped one would."""
+    with pytest.raises(DeidError):
+        Deidentifier(tagger_model=b"not a crfsuite model")
+    shipped = resources.files("deid").joinpath("data").joinpath(MODEL_FILE).read_bytes()
+    text = "neighbour Tomasz drives her; seen at Cedar Bluff last spring"
+    assert Deidentifier(tagger_model=shipped).deidentify(text) == Deidentifier().deidentify(text)
