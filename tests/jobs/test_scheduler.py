@@ -108,7 +108,14 @@ def _stop_after(process: subprocess.Popen[str], wanted: str) -> str:
 
 
 def test_sigterm_stops_the_scheduler_gracefully(tmp_path: Path) -> None:
-    environment = {**os.environ, "JARVIS_DATA_DIR": str(tmp_path / "data"), "JARVIS_SCHEDULER_POLL_S": "600"}
+    # Retention due at its start whatever the time of day (at the default 03:00 UTC, a run between
+    # midnight and three would find it not yet due, and this test failed then).
+    environment = {
+        **os.environ,
+        "JARVIS_DATA_DIR": str(tmp_path / "data"),
+        "JARVIS_SCHEDULER_POLL_S": "600",
+        "JARVIS_RETENTION_AT": "00:00",
+    }
     process = subprocess.Popen(
         [sys.executable, "-m", "jobs.scheduler"], stderr=subprocess.PIPE, text=True, env=environment,
         cwd=Path(__file__).resolve().parents[2],
